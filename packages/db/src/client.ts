@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: services take this so callers can compose them. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** The embedded engine, when it is the one in use (pg-boss needs it for its own adapter). */
+  pglite?: PGlite;
+  /** The pool, when PostgreSQL is in use. */
+  pool?: pg.Pool;
+  url?: string;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string) {
+    super(
+      `The data directory ${dir} is already in use by another Switchboard process. ` +
+        'Stop that process first, or start this one with a different DATA_DIR.',
+    );
+  }
+}
+
+type OpenOptions =
+  | { databaseUrl: string; poolSize?: number }
+  | { dataDir: string }
+  | { pglite: PGlite }
+  | { memory: true };
+
+/** Opens the database named by the options: PostgreSQL by URL, or the embedded PGlite in a directory. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, engine: 'postgres', pool, url: options.databaseUrl, close: () => pool.end() };
+  }
+  if ('pglite' in options) {
+    const db = drizzlePglite(options.pglite, { schema }) as unknown as Db;
+    return { db, engine: 'pglite', pglite: options.pglite, close: () => options.pglite.close() };
+  }
+  if ('memory' in options) {
+    const pglite = await PGlite.create();
+    return openDatabase({ pglite });
+  }
+  const dir = resolve(options.dataDir);
+  mkdirSync(dir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    // Two processes on one PGlite directory silently lose writes: only one may hold it.
+    release = await lockfile.lock(dir, { lockfilePath: join(dir, '.switchboard.lock'), stale: 15_000 });
+  } catch {
+    throw new DataDirLockedError(dir);
+  }
+  const pglite = await PGlite.create({ dataDir: join(dir, 'pgdata') });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    pglite,
+    close: async () => {
+      await pglite.close();
+      await release();
+    },
+  };
+}
+
+/** Applies the committed migrations; on PostgreSQL under an advisory lock so several nodes may start at once. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.engine === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock(727001)');
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(727001)').catch(() => {});
+    client.release();
+  }
+}
+
+export async function ping(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select 1`);
+}

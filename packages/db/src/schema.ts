@@ -1,0 +1,351 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { uuidv7 } from 'uuidv7';
+
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .$defaultFn(() => uuidv7());
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const stamps = () => ({
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    full_name: text('full_name').notNull().default(''),
+    avatar: text('avatar'),
+    super_admin: boolean('super_admin').notNull().default(false),
+    enable_notifications: boolean('enable_notifications').notNull().default(true),
+    enable_enquiry_notification: boolean('enable_enquiry_notification').notNull().default(true),
+    enable_message_notification: boolean('enable_message_notification').notNull().default(true),
+    ringtone_enquiry: text('ringtone_enquiry'),
+    ringtone_message: text('ringtone_message'),
+    /** Bumped on password change: every token issued before carries an older version and is refused. */
+    token_version: integer('token_version').notNull().default(0),
+    /** Per-user key and IV handed to the browser at login (cookies `key`, `iv`). */
+    client_key: text('client_key').notNull(),
+    client_iv: text('client_iv').notNull(),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_version: integer('token_version').notNull(),
+    expires_at: ts('expires_at').notNull(),
+    revoked_at: ts('revoked_at'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    ...stamps(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+export const businesses = pgTable('businesses', {
+  id: id(),
+  name: text('name').notNull(),
+  owner_user_id: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+  timezone: text('timezone').notNull().default('Australia/Melbourne'),
+  website: text('website'),
+  industry: text('industry'),
+  image: text('image'),
+  plan: text('plan', { enum: ['trial', 'monthly', 'annual'] })
+    .notNull()
+    .default('trial'),
+  trial_end_date: ts('trial_end_date'),
+  subscription_past_due: boolean('subscription_past_due').notNull().default(false),
+  next_invoice_attempt: ts('next_invoice_attempt'),
+  message_limit: integer('message_limit').notNull().default(500),
+  messages_sent_today: integer('messages_sent_today').notNull().default(0),
+  /** The business-local day `messages_sent_today` counts; a send on a later day starts again at 0. */
+  messages_count_day: date('messages_count_day', { mode: 'string' }),
+  verified: boolean('verified').notNull().default(false),
+  regulated: boolean('regulated').notNull().default(false),
+  stripe_customer_id: text('stripe_customer_id'),
+  stripe_account_id: text('stripe_account_id'),
+  /** Secret tokens for the inbound web-form and contact-form URLs. */
+  web_form_token: text('web_form_token'),
+  contact_form_token: text('contact_form_token'),
+  ...stamps(),
+});
+
+export const businessMembers = pgTable(
+  'business_members',
+  {
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'staff'] })
+      .notNull()
+      .default('staff'),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.business_id, t.user_id] }), index('business_members_user_idx').on(t.user_id)],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    address: text('address'),
+    precedence: integer('precedence').notNull().default(0),
+    timezone: text('timezone'),
+    phone_number: text('phone_number'),
+    email_address: text('email_address'),
+    google_place_id: text('google_place_id'),
+    review_message: text('review_message'),
+    ai_auto_reply: text('ai_auto_reply').notNull().default('off'),
+    review_reminders: jsonb('review_reminders').$type<Record<string, unknown>>(),
+    widget_settings: jsonb('widget_settings').$type<Record<string, unknown>>(),
+    assigned_count_open: integer('assigned_count_open').notNull().default(0),
+    assigned_count_closed: integer('assigned_count_closed').notNull().default(0),
+    unassigned_count_open: integer('unassigned_count_open').notNull().default(0),
+    unassigned_count_closed: integer('unassigned_count_closed').notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [index('locations_business_idx').on(t.business_id, t.precedence)],
+);
+
+export const businessPhones = pgTable(
+  'business_phones',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    label: text('label'),
+    phone: text('phone').notNull(),
+    ...stamps(),
+  },
+  (t) => [index('business_phones_business_idx').on(t.business_id, t.created_at)],
+);
+
+export const businessEmails = pgTable(
+  'business_emails',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    label: text('label'),
+    email: text('email').notNull(),
+    ...stamps(),
+  },
+  (t) => [index('business_emails_business_idx').on(t.business_id, t.created_at)],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storage_key: text('storage_key').notNull(),
+    ...stamps(),
+  },
+  (t) => [index('uploads_business_idx').on(t.business_id)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    first_name: text('first_name'),
+    phone: text('phone'),
+    email: text('email'),
+    /** Per-channel ids the providers know the customer by, e.g. { facebook: PSID, widget: visitor id }. */
+    external_ids: jsonb('external_ids').$type<Record<string, string>>().notNull().default({}),
+    sms_opted_out: boolean('sms_opted_out').notNull().default(false),
+    ...stamps(),
+  },
+  (t) => [
+    index('customers_business_phone_idx').on(t.business_id, t.phone),
+    index('customers_business_email_idx').on(t.business_id, sql`lower(${t.email})`),
+  ],
+);
+
+export type Attachment = { id: string; name: string; content_type: string; size: number; url: string };
+export type MessageMeta = { subject?: string; from?: string; to?: string; [key: string]: unknown };
+
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    title: text('title'),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    assigned_to: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    seen: boolean('seen').notNull().default(false),
+    source: text('source'),
+    medium: text('medium'),
+    campaign: text('campaign'),
+    last_message_preview: text('last_message_preview'),
+    last_message_at: ts('last_message_at').notNull().defaultNow(),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    ...stamps(),
+  },
+  (t) => [
+    index('enquiries_inbox_idx').on(t.business_id, t.location_id, t.status, t.updated_at.desc(), t.id.desc()),
+    index('enquiries_customer_idx').on(t.customer_id, t.channel, t.location_id),
+    index('enquiries_assigned_idx').on(t.business_id, t.location_id, t.status, t.assigned_to, t.updated_at.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    enquiry_id: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    team_user_id: uuid('team_user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull().default(''),
+    meta: jsonb('meta').$type<MessageMeta>().notNull().default({}),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
+    status: text('status', { enum: ['queued', 'sent', 'delivered', 'read', 'failed', 'received'] }).notNull(),
+    error: text('error'),
+    client_id: text('client_id'),
+    provider: text('provider'),
+    provider_message_id: text('provider_message_id'),
+    summary: text('summary'),
+    summary_details: jsonb('summary_details'),
+    call_location_details: jsonb('call_location_details'),
+    call_summary_status: text('call_summary_status'),
+    call_transcription_status: text('call_transcription_status'),
+    ai_interaction: text('ai_interaction', { enum: ['ai_generated', 'ai_rewritten'] }),
+    ai_original: text('ai_original'),
+    user_modified: boolean('user_modified'),
+    ...stamps(),
+  },
+  (t) => [
+    index('messages_enquiry_idx').on(t.enquiry_id, t.created_at.desc(), t.id.desc()),
+    uniqueIndex('messages_provider_id_key').on(t.provider, t.provider_message_id),
+    index('messages_business_idx').on(t.business_id, t.created_at),
+  ],
+);
+
+export const drafts = pgTable(
+  'drafts',
+  {
+    enquiry_id: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    message: text('message').notNull().default(''),
+    meta: jsonb('meta').$type<MessageMeta>().notNull().default({}),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
+    ai_interaction: text('ai_interaction', { enum: ['ai_generated', 'ai_rewritten'] }),
+    ai_original: text('ai_original'),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.enquiry_id, t.user_id] })],
+);
+
+export const channelAccounts = pgTable(
+  'channel_accounts',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider-side address this account receives on: a phone number, page id, phone_number_id, agent id. */
+    address: text('address'),
+    /** Public, non-secret configuration. */
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    /** Secret configuration, encrypted at rest (AES-256-GCM, base64). */
+    secrets_encrypted: text('secrets_encrypted'),
+    webhook_token: text('webhook_token'),
+    ...stamps(),
+  },
+  (t) => [
+    index('channel_accounts_business_idx').on(t.business_id, t.location_id),
+    index('channel_accounts_address_idx').on(t.provider, t.address),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    business_id: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target'),
+    detail: jsonb('detail'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_business_idx').on(t.business_id, t.created_at)],
+);
