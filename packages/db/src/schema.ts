@@ -110,7 +110,10 @@ export const businessMembers = pgTable(
       .default('staff'),
     ...stamps(),
   },
-  (t) => [primaryKey({ columns: [t.business_id, t.user_id] }), index('business_members_user_idx').on(t.user_id)],
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.user_id] }),
+    index('business_members_user_idx').on(t.user_id),
+  ],
 );
 
 export const locations = pgTable(
@@ -243,7 +246,13 @@ export const enquiries = pgTable(
   (t) => [
     index('enquiries_inbox_idx').on(t.business_id, t.location_id, t.status, t.updated_at.desc(), t.id.desc()),
     index('enquiries_customer_idx').on(t.customer_id, t.channel, t.location_id),
-    index('enquiries_assigned_idx').on(t.business_id, t.location_id, t.status, t.assigned_to, t.updated_at.desc()),
+    index('enquiries_assigned_idx').on(
+      t.business_id,
+      t.location_id,
+      t.status,
+      t.assigned_to,
+      t.updated_at.desc(),
+    ),
   ],
 );
 

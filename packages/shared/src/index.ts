@@ -1,3 +1,3 @@
 export * from './constants.ts';
-export * from './rules/index.ts';
 export * from './contracts/index.ts';
+export * from './rules/index.ts';
