@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  SANDBOX_MODE: bool.default(true),
+  SESSION_DAYS: z.coerce.number().positive().default(14),
+  TOKEN_RENEW_AFTER_SECONDS: z.coerce.number().int().min(0).default(3600),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  MARKETING_SCRIPT_URL: z.url().optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  publicUrl: string;
+  jwtSecret: Uint8Array;
+  encryptionKey: Buffer;
+  sandbox: boolean;
+  sessionDays: number;
+  tokenRenewAfterSeconds: number;
+  login: { maxPerIp: number; maxPerEmail: number; windowSeconds: number };
+  uploadMaxBytes: number;
+  imageMaxBytes: number;
+  bodyLimitBytes: number;
+  marketingScriptUrl?: string;
+  webDist: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const secrets = e.JWT_SECRET && e.ENCRYPTION_KEY ? undefined : localSecrets(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? secrets!.jwt_secret),
+    encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? secrets!.encryption_key, 'hex'),
+    sandbox: e.SANDBOX_MODE,
+    sessionDays: e.SESSION_DAYS,
+    tokenRenewAfterSeconds: e.TOKEN_RENEW_AFTER_SECONDS,
+    login: {
+      maxPerIp: e.LOGIN_MAX_PER_IP,
+      maxPerEmail: e.LOGIN_MAX_PER_EMAIL,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+    },
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    imageMaxBytes: e.IMAGE_MAX_BYTES,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    marketingScriptUrl: e.MARKETING_SCRIPT_URL,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Secrets not given in the environment are generated once into the data dir, so a one-command start needs
+ * no set-up and a restart keeps sessions and encrypted credentials readable.
+ */
+function localSecrets(dataDir: string): { jwt_secret: string; encryption_key: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    jwt_secret: randomBytes(48).toString('hex'),
+    encryption_key: randomBytes(32).toString('hex'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

@@ -1,0 +1,39 @@
+/** Every error the API can answer with: a stable code and the HTTP status it maps to. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  session_expired: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  owner_only: 403,
+  super_admin_only: 403,
+  no_business: 403,
+  not_found: 404,
+  enquiry_not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  message_limit_reached: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options?: { headers?: Record<string, string> }) {
+    super(message);
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.headers = options?.headers;
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found.`);

@@ -1,0 +1,154 @@
+import {
+  businesses,
+  businessMembers,
+  type Db,
+  hashPassword,
+  locations,
+  sessions,
+  users,
+  verifyPassword,
+} from '@switchboard/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { signAccessToken } from './tokens.ts';
+
+type Ctx = { db: Db; config: Config };
+
+export type LoginResult = { token: string; key: string; iv: string };
+
+// Verified against when the email is unknown, so both cases cost the same argon2 time.
+const dummyHash = hashPassword('switchboard-timing-equaliser');
+
+const invalidCredentials = () => new AppError('invalid_credentials', 'The email or password is incorrect.');
+
+export async function login(
+  { db, config }: Ctx,
+  input: {
+    email: string;
+    password: string;
+    businessId?: string;
+    locationId?: string;
+    ip?: string;
+    userAgent?: string;
+  },
+): Promise<LoginResult> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email})`)
+    .limit(1);
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
+  if (!user || !ok) throw invalidCredentials();
+
+  const selection = await pickSelection(db, user.id, input.businessId, input.locationId);
+  const ttl = Math.round(config.sessionDays * 86_400);
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      user_id: user.id,
+      token_version: user.token_version,
+      expires_at: new Date(Date.now() + ttl * 1000),
+      ip: input.ip,
+      user_agent: input.userAgent?.slice(0, 500),
+    })
+    .returning({ id: sessions.id });
+  const token = await signAccessToken(
+    { ...selection, user_id: user.id, sid: session!.id, tv: user.token_version },
+    config.jwtSecret,
+    ttl,
+  );
+  return { token, key: user.client_key, iv: user.client_iv };
+}
+
+/**
+ * The business and location a token is issued for: the requested ones when the user may use them, otherwise
+ * the user's first business and that business's first location.
+ */
+async function pickSelection(
+  db: Db,
+  userId: string,
+  businessId?: string,
+  locationId?: string,
+): Promise<{ business_id: string | null; location_id: string | null }> {
+  const memberships = await db
+    .select({ business_id: businessMembers.business_id })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.business_id))
+    .where(eq(businessMembers.user_id, userId))
+    .orderBy(asc(businessMembers.created_at), asc(businesses.name));
+  const chosen = memberships.find((m) => m.business_id === businessId) ?? memberships[0];
+  if (!chosen) return { business_id: null, location_id: null };
+  const locs = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.business_id, chosen.business_id))
+    .orderBy(asc(locations.precedence), asc(locations.created_at));
+  const location = locs.find((l) => l.id === locationId) ?? locs[0];
+  return { business_id: chosen.business_id, location_id: location?.id ?? null };
+}
+
+export async function logout({ db }: Ctx, actor: Actor): Promise<void> {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, actor.session_id));
+}
+
+/** A token for the same session with another business and/or location selected. */
+export async function switchSelection(
+  { db, config }: Ctx,
+  actor: Actor,
+  input: { business_id: string; location_id?: string },
+): Promise<{ token: string }> {
+  const [membership] = await db
+    .select({ business_id: businessMembers.business_id })
+    .from(businessMembers)
+    .where(
+      and(eq(businessMembers.user_id, actor.user_id), eq(businessMembers.business_id, input.business_id)),
+    );
+  if (!membership) throw new AppError('not_found', 'Business not found.');
+  if (input.location_id) {
+    const [loc] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, input.location_id), eq(locations.business_id, input.business_id)));
+    if (!loc) throw new AppError('not_found', 'Location not found.');
+  }
+  const selection = await pickSelection(db, actor.user_id, input.business_id, input.location_id);
+  const ttl = Math.round(config.sessionDays * 86_400);
+  const token = await signAccessToken(
+    { ...selection, user_id: actor.user_id, sid: actor.session_id, tv: actor.token.tv },
+    config.jwtSecret,
+    ttl,
+  );
+  return { token };
+}
+
+/** Changes the password and invalidates every token issued before; this browser gets a fresh one. */
+export async function changePassword(
+  ctx: Ctx,
+  actor: Actor,
+  input: { current_password: string; new_password: string },
+): Promise<LoginResult> {
+  const { db } = ctx;
+  const [user] = await db.select().from(users).where(eq(users.id, actor.user_id));
+  if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
+    throw new AppError('unprocessable', 'The current password is incorrect.');
+  }
+  if (input.new_password === input.current_password) {
+    throw new AppError('unprocessable', 'The new password must differ from the current one.');
+  }
+  await db
+    .update(users)
+    .set({
+      password_hash: await hashPassword(input.new_password),
+      token_version: sql`${users.token_version} + 1`,
+    })
+    .where(eq(users.id, user.id));
+  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.user_id, user.id));
+  return login(ctx, {
+    email: user.email,
+    password: input.new_password,
+    businessId: actor.business_id ?? undefined,
+    locationId: actor.location_id ?? undefined,
+  });
+}

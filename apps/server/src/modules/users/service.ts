@@ -1,0 +1,109 @@
+import { businesses, businessMembers, type Db, locations, users } from '@switchboard/db';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+
+export type MeLocation = {
+  id: string;
+  name: string | null;
+  address: string | null;
+  precedence: number;
+  phone_number: string | null;
+  email_address: string | null;
+  selected: boolean;
+  assigned_count_open: number;
+  assigned_count_closed: number;
+  unassigned_count_open: number;
+  unassigned_count_closed: number;
+};
+
+/** The signed-in user with every business they belong to and its locations, the selected ones flagged. */
+export async function getMe(db: Db, actor: Actor) {
+  const [user] = await db.select().from(users).where(eq(users.id, actor.user_id));
+  if (!user) throw new AppError('session_expired', 'Your session has ended. Please log in again.');
+  const memberships = await db
+    .select({ business: businesses, role: businessMembers.role })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.business_id))
+    .where(eq(businessMembers.user_id, user.id))
+    .orderBy(asc(businessMembers.created_at), asc(businesses.name));
+  if (!actor.business_id || memberships.length === 0) {
+    throw new AppError(
+      'no_business',
+      'Your account is not linked to any business. Ask the business owner to invite you.',
+    );
+  }
+  const ids = memberships.map((m) => m.business.id);
+  const locs = await db
+    .select()
+    .from(locations)
+    .where(inArray(locations.business_id, ids))
+    .orderBy(asc(locations.precedence), asc(locations.created_at));
+
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    avatar: user.avatar,
+    super_admin: user.super_admin,
+    enable_notifications: user.enable_notifications,
+    enable_enquiry_notification: user.enable_enquiry_notification,
+    enable_message_notification: user.enable_message_notification,
+    ringtone_enquiry: user.ringtone_enquiry,
+    ringtone_message: user.ringtone_message,
+    businesses: memberships.map(({ business: b, role }) => ({
+      id: b.id,
+      name: b.name,
+      owner_user_id: b.owner_user_id,
+      role,
+      is_owner: b.owner_user_id === user.id,
+      image: b.image,
+      timezone: b.timezone,
+      website: b.website,
+      industry: b.industry,
+      plan: b.plan,
+      subscription: b.plan,
+      trial_end_date: b.trial_end_date,
+      subscription_past_due: b.subscription_past_due,
+      next_invoice_attempt: b.next_invoice_attempt,
+      messages_sent_today: b.messages_sent_today,
+      message_limit: b.message_limit,
+      verified: b.verified,
+      regulated: b.regulated && user.super_admin,
+      selected: b.id === actor.business_id,
+      locations: locs
+        .filter((l) => l.business_id === b.id)
+        .map(
+          (l): MeLocation => ({
+            id: l.id,
+            name: l.name,
+            address: l.address,
+            precedence: l.precedence,
+            phone_number: l.phone_number,
+            email_address: l.email_address,
+            selected: b.id === actor.business_id && l.id === actor.location_id,
+            assigned_count_open: l.assigned_count_open,
+            assigned_count_closed: l.assigned_count_closed,
+            unassigned_count_open: l.unassigned_count_open,
+            unassigned_count_closed: l.unassigned_count_closed,
+          }),
+        ),
+    })),
+  };
+}
+
+export async function updateMe(
+  db: Db,
+  actor: Actor,
+  patch: Partial<{
+    full_name: string;
+    enable_notifications: boolean;
+    enable_enquiry_notification: boolean;
+    enable_message_notification: boolean;
+    ringtone_enquiry: string | null;
+    ringtone_message: string | null;
+  }>,
+) {
+  if (Object.keys(patch).length > 0) await db.update(users).set(patch).where(eq(users.id, actor.user_id));
+  return getMe(db, actor);
+}

@@ -1,0 +1,140 @@
+import { type Database, type Db, queryRows } from '@switchboard/db';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { signAccessToken, type VerifiedToken, verifyAccessToken } from '../modules/auth/tokens.ts';
+
+export type Role = 'owner' | 'staff';
+
+export type Actor = {
+  user_id: string;
+  session_id: string;
+  super_admin: boolean;
+  /** The selected business, or null when the user belongs to none. */
+  business_id: string | null;
+  /** The selected location; when the token names none (or a deleted one), the business's first location. */
+  location_id: string | null;
+  role: Role | null;
+  /** businesses.owner_user_id equals the user id. */
+  is_owner: boolean;
+  token: VerifiedToken;
+};
+
+export type BusinessActor = Actor & { business_id: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+
+const unauthenticated = () => new AppError('session_expired', 'Your session has ended. Please log in again.');
+
+/** The selected business, or the error the web app turns into "clear tokens, go to '/'". */
+export function requireBusiness(actor: Actor): BusinessActor {
+  if (!actor.business_id) {
+    throw new AppError(
+      'no_business',
+      'Your account is not linked to any business. Ask the business owner to invite you.',
+    );
+  }
+  return actor as BusinessActor;
+}
+
+export function requireOwner(actor: Actor, action = 'do this'): BusinessActor {
+  const a = requireBusiness(actor);
+  if (!a.is_owner && a.role !== 'owner' && !a.super_admin) {
+    throw new AppError('owner_only', `Only the business owner can ${action}.`);
+  }
+  return a;
+}
+
+export function requireSuperAdmin(actor: Actor): Actor {
+  if (!actor.super_admin)
+    throw new AppError('super_admin_only', 'Only a Switchboard administrator can do this.');
+  return actor;
+}
+
+type SessionRow = {
+  revoked_at: Date | string | null;
+  expires_at: Date | string;
+  token_version: number;
+  super_admin: boolean;
+  role: Role | null;
+  owner_user_id: string | null;
+  business_exists: boolean;
+  location_id: string | null;
+  first_location_id: string | null;
+};
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('actor', null as unknown as Actor);
+
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new AppError('unauthenticated', 'Please log in to continue.');
+    const claims = await verifyAccessToken(token, app.config.jwtSecret);
+    if (!claims) throw unauthenticated();
+
+    const row = await loadSession(app.db, claims);
+    if (!row || row.revoked_at || new Date(row.expires_at) <= new Date() || row.token_version !== claims.tv) {
+      throw unauthenticated();
+    }
+    const member = Boolean(claims.business_id && row.business_exists && (row.role || row.super_admin));
+    request.actor = {
+      user_id: claims.user_id,
+      session_id: claims.sid,
+      super_admin: row.super_admin,
+      business_id: member ? claims.business_id : null,
+      location_id: member ? (row.location_id ?? row.first_location_id) : null,
+      role: member ? row.role : null,
+      is_owner: member && row.owner_user_id === claims.user_id,
+      token: claims,
+    };
+
+    if (Date.now() / 1000 - claims.iat >= app.config.tokenRenewAfterSeconds) {
+      reply.header('refresh-token', await renewToken(app, claims));
+    }
+  });
+});
+
+async function loadSession(db: Db, claims: VerifiedToken): Promise<SessionRow | undefined> {
+  const bid = claims.business_id;
+  const lid = claims.location_id;
+  const rows = await queryRows<SessionRow>(
+    db,
+    sql`
+    select s.revoked_at, s.expires_at, u.token_version, u.super_admin,
+           bm.role, b.owner_user_id, (b.id is not null) as business_exists,
+           l.id as location_id,
+           (select fl.id from locations fl where fl.business_id = b.id
+             order by fl.precedence, fl.created_at limit 1) as first_location_id
+    from sessions s
+    join users u on u.id = s.user_id
+    left join businesses b on b.id = ${bid}::uuid
+    left join business_members bm on bm.business_id = b.id and bm.user_id = u.id
+    left join locations l on l.id = ${lid}::uuid and l.business_id = b.id
+    where s.id = ${claims.sid}::uuid and s.user_id = ${claims.user_id}::uuid`,
+  );
+  return rows[0];
+}
+
+/** Sliding session: a fresh 14-day token, and the session extended to match. */
+async function renewToken(app: FastifyInstance, claims: VerifiedToken): Promise<string> {
+  const ttl = Math.round(app.config.sessionDays * 86_400);
+  await app.db.execute(
+    sql`update sessions set expires_at = ${new Date(Date.now() + ttl * 1000)}, updated_at = now()
+        where id = ${claims.sid}::uuid`,
+  );
+  const { business_id, location_id, user_id, sid, tv } = claims;
+  return signAccessToken({ business_id, location_id, user_id, sid, tv }, app.config.jwtSecret, ttl);
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { PRODUCT_NAME } from '../constants.ts';
+
+export const CHANNELS = [
+  'instagram',
+  'facebook',
+  'email',
+  'web_form',
+  'contact_form',
+  'sms',
+  'mms',
+  'widget',
+  'google_rcs',
+  'phone_call',
+  'whatsapp',
+] as const;
+
+export type Channel = (typeof CHANNELS)[number];
+
+export const ChannelSchema = z.enum(CHANNELS);
+
+/** Channels that may still appear on older messages but can no longer be chosen. */
+export type LegacyChannel = 'ebay';
+
+export type ChannelNameOptions = { productName?: string; skipCarrier?: boolean };
+
+// The spec does not show the colours; these follow each network's brand where it has one.
+export const CHANNEL_COLOURS: Readonly<Record<Channel, string>> = {
+  instagram: '#E1306C',
+  facebook: '#1877F2',
+  email: '#EA4335',
+  web_form: '#7C3AED',
+  contact_form: '#0D9488',
+  sms: '#F59E0B',
+  mms: '#F97316',
+  widget: '#1E75FF',
+  google_rcs: '#34A853',
+  phone_call: '#64748B',
+  whatsapp: '#25D366',
+};
+
+/**
+ * A message that skipped the phone carrier was delivered inside the product, so its name says so
+ * whatever channel the enquiry came in on.
+ */
+export function channelDisplayName(channel: Channel | LegacyChannel, options: ChannelNameOptions = {}): string {
+  if (options.skipCarrier) return `via ${options.productName ?? PRODUCT_NAME} Message`;
+  switch (channel) {
+    case 'sms':
+    case 'widget':
+      return 'SMS';
+    case 'mms':
+      return 'MMS';
+    case 'phone_call':
+      return 'Phone Call';
+    case 'email':
+      return 'Email';
+    case 'web_form':
+      return 'Web Form';
+    case 'contact_form':
+      return 'Contact Form';
+    case 'facebook':
+      return 'Facebook';
+    case 'instagram':
+      return 'Instagram';
+    case 'google_rcs':
+      return 'Google Message (RCS)';
+    case 'whatsapp':
+      return 'WhatsApp';
+    case 'ebay':
+      return 'eBay';
+    default: {
+      const unknown: never = channel;
+      return unknown;
+    }
+  }
+}
