@@ -52,9 +52,12 @@ describe('Channel display names', () => {
     { channel: 'widget', name: 'via Switchboard Message' },
     { channel: 'email', name: 'via Switchboard Message' },
     { channel: 'sms', productName: 'Acme Inbox', name: 'via Acme Inbox Message' },
-  ])("names a $channel message that skipped the carrier 'via {product} Message': $name", ({ channel, productName, name }) => {
-    expect(channelDisplayName(channel, { skipCarrier: true, productName })).toBe(name);
-  });
+  ])(
+    "names a $channel message that skipped the carrier 'via {product} Message': $name",
+    ({ channel, productName, name }) => {
+      expect(channelDisplayName(channel, { skipCarrier: true, productName })).toBe(name);
+    },
+  );
 
   it('keeps the channel name when skipCarrier is false', () => {
     expect(channelDisplayName('sms', { skipCarrier: false, productName: 'Acme Inbox' })).toBe('SMS');

@@ -43,7 +43,10 @@ export const CHANNEL_COLOURS: Readonly<Record<Channel, string>> = {
  * A message that skipped the phone carrier was delivered inside the product, so its name says so
  * whatever channel the enquiry came in on.
  */
-export function channelDisplayName(channel: Channel | LegacyChannel, options: ChannelNameOptions = {}): string {
+export function channelDisplayName(
+  channel: Channel | LegacyChannel,
+  options: ChannelNameOptions = {},
+): string {
   if (options.skipCarrier) return `via ${options.productName ?? PRODUCT_NAME} Message`;
   switch (channel) {
     case 'sms':

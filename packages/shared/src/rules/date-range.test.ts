@@ -81,7 +81,10 @@ describe('Date range: "filter runs from the start of the start day to the end of
       from: '2024-05-06T14:00:00.000Z',
     },
   ])('"or to now when the range is one day": $when', ({ day, now, from }) => {
-    expect(dateRangeBounds(day, day, MELBOURNE, new Date(now))).toEqual({ from: new Date(from), to: new Date(now) });
+    expect(dateRangeBounds(day, day, MELBOURNE, new Date(now))).toEqual({
+      from: new Date(from),
+      to: new Date(now),
+    });
   });
 
   it.each([

@@ -7,13 +7,28 @@ describe('Trial remaining days: "whole days from the start of today in Australia
   it.each([
     // trial end 2024-05-10 is 2024-05-10T11:00Z with the offset, 21:00 in Melbourne that day
     { when: 'two days before the last day', end: '2024-05-10', now: '2024-05-08T02:00:00Z', days: 2 },
-    { when: 'the last second of the day before', end: '2024-05-10', now: '2024-05-09T13:59:59.999Z', days: 1 },
+    {
+      when: 'the last second of the day before',
+      end: '2024-05-10',
+      now: '2024-05-09T13:59:59.999Z',
+      days: 1,
+    },
     { when: 'the first instant of the last day', end: '2024-05-10', now: '2024-05-09T14:00:00Z', days: 0 },
     { when: 'late on the last day', end: '2024-05-10', now: '2024-05-10T13:00:00Z', days: 0 },
     { when: 'the first instant of the day after', end: '2024-05-10', now: '2024-05-10T14:00:00Z', days: -1 },
     { when: 'ten days after', end: '2024-05-10', now: '2024-05-20T02:00:00Z', days: -10 },
-    { when: 'a Date instead of a string', end: new Date('2024-05-10T00:00:00Z'), now: '2024-05-08T02:00:00Z', days: 2 },
-    { when: 'a timestamp with an offset', end: '2024-05-10T10:00:00+10:00', now: '2024-05-08T02:00:00Z', days: 2 },
+    {
+      when: 'a Date instead of a string',
+      end: new Date('2024-05-10T00:00:00Z'),
+      now: '2024-05-08T02:00:00Z',
+      days: 2,
+    },
+    {
+      when: 'a timestamp with an offset',
+      end: '2024-05-10T10:00:00+10:00',
+      now: '2024-05-08T02:00:00Z',
+      days: 2,
+    },
   ])('counts $days on $when', ({ end, now, days }) => {
     expect(trialRemainingDays(end, new Date(now))).toBe(days);
   });
@@ -30,7 +45,11 @@ describe('Trial remaining days: "whole days from the start of today in Australia
   it.each([
     // Today started at 2024-10-05T14:00Z (midnight AEST); 24 elapsed hours later is 01:00 AEDT tomorrow.
     { when: '24 hours after the start of a 23-hour day', end: '2024-10-06T03:00:00Z', days: 1 },
-    { when: 'just under 24 hours after the start of a 23-hour day', end: '2024-10-06T02:59:59.999Z', days: 0 },
+    {
+      when: 'just under 24 hours after the start of a 23-hour day',
+      end: '2024-10-06T02:59:59.999Z',
+      days: 0,
+    },
   ])('counts $days with the trial end $when, on the day daylight saving starts', ({ end, days }) => {
     expect(trialRemainingDays(end, new Date('2024-10-06T12:30:00Z'))).toBe(days);
   });

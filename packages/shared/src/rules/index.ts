@@ -1,0 +1,12 @@
+export * from './channels.ts';
+export * from './date-range.ts';
+export * from './error-code.ts';
+export * from './file-size.ts';
+export * from './form-messages.ts';
+export * from './marketing.ts';
+export * from './placeholders.ts';
+export * from './session-id.ts';
+export * from './subscription-status.ts';
+export * from './trial-days.ts';
+export * from './validators.ts';
+export type { CalendarDay, DateInput } from './zoned-day.ts';

@@ -1,0 +1,46 @@
+import { addDays, calendarDayIn, weekdayOf } from './zoned-day.ts';
+
+export const TEMPLATE_PLACEHOLDERS = [
+  'first_name',
+  'business_name',
+  'business_day',
+  'location_name',
+] as const;
+export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+export type TemplateValues = Partial<Record<TemplatePlaceholder, string | null>>;
+
+const NAMES = TEMPLATE_PLACEHOLDERS.join('|');
+const PLACEHOLDER = new RegExp(`\\{\\{(${NAMES})\\}\\}|\\{(${NAMES})\\}`, 'g');
+
+/**
+ * Replaces `{first_name}` (or `{{first_name}}`) and the other template placeholders in one pass, so a
+ * value that itself contains a placeholder is left as written. A missing value becomes '' rather than
+ * leaking '{first_name}' to a customer; unknown placeholders are not ours and stay untouched.
+ */
+export function renderTemplate(template: string, values: TemplateValues): string {
+  return template.replace(PLACEHOLDER, (_match, doubled: string | undefined, single: string | undefined) => {
+    const name = (doubled ?? single) as TemplatePlaceholder;
+    return values[name] ?? '';
+  });
+}
+
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
+
+const SATURDAY = 6;
+const SUNDAY = 0;
+
+/** The next Monday–Friday after today in `timezone`, e.g. 'Monday' on a Friday. Public holidays are not known. */
+export function nextBusinessDay(now: Date, timezone: string): WeekdayName {
+  let day = addDays(calendarDayIn(now, timezone), 1);
+  while (weekdayOf(day) === SATURDAY || weekdayOf(day) === SUNDAY) day = addDays(day, 1);
+  return WEEKDAY_NAMES[weekdayOf(day)] ?? 'Monday';
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# `npm test`: lint, typecheck, unit tests, integration tests on the embedded database and again on a real
+# PostgreSQL 15 (installed and started here on a loopback port, stopped at the end), then browser tests in
+# Debian's Chromium against the built app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+step() { printf '\n=== %s\n' "$*"; }
+PG_STARTED=""
+cleanup() { [ -n "$PG_STARTED" ] && bash scripts/pg.sh stop || true; }
+trap cleanup EXIT
+
+step "lint"
+npx biome check .
+step "typecheck"
+npm run -s typecheck
+step "unit tests"
+npx vitest run --project unit
+step "integration tests on the embedded database (PGlite)"
+npx vitest run --project integration
+step "integration tests on PostgreSQL"
+PG_URL=$(bash scripts/pg.sh start); PG_STARTED=1
+TEST_DATABASE_URL="$PG_URL" npx vitest run --project integration
+bash scripts/pg.sh stop; PG_STARTED=""
+step "browser tests (Chromium)"
+bash scripts/e2e.sh
