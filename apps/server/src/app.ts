@@ -6,10 +6,22 @@ import type { Database } from '@switchboard/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createAdapterRegistry } from './channels/registry.ts';
+import { createEventBus } from './events/bus.ts';
+import { businessCachePlugin } from './lib/cache.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { businessRoutes } from './modules/businesses/routes.ts';
+import { enquiryRoutes } from './modules/enquiries/routes.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { locationRoutes } from './modules/locations/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { sandboxRoutes } from './modules/sandbox/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppDeps = { database: Database };
@@ -52,6 +64,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50 } });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  app.decorate('events', createEventBus());
+  await app.register(jobsPlugin);
+  await app.register(realtimePlugin);
+  const registry = createAdapterRegistry(config);
 
   await app.register(
     async (api) => {
@@ -61,6 +77,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }));
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(businessCachePlugin);
+      await api.register(businessRoutes);
+      await api.register(locationRoutes);
+      await api.register(uploadRoutes);
+      await api.register(feedbackRoutes);
+      await api.register(enquiryRoutes);
+      await api.register(messageRoutes, { registry });
+      await api.register(sandboxRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -358,3 +358,19 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_business_idx').on(t.business_id, t.created_at)],
 );
+
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Null: offered in every location. */
+    location_id: uuid('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    ...stamps(),
+  },
+  (t) => [index('message_templates_business_idx').on(t.business_id, t.name)],
+);

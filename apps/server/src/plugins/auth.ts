@@ -82,30 +82,34 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new AppError('unauthenticated', 'Please log in to continue.');
-    const claims = await verifyAccessToken(token, app.config.jwtSecret);
-    if (!claims) throw unauthenticated();
-
-    const row = await loadSession(app.db, claims);
-    if (!row || row.revoked_at || new Date(row.expires_at) <= new Date() || row.token_version !== claims.tv) {
-      throw unauthenticated();
-    }
-    const member = Boolean(claims.business_id && row.business_exists && (row.role || row.super_admin));
-    request.actor = {
-      user_id: claims.user_id,
-      session_id: claims.sid,
-      super_admin: row.super_admin,
-      business_id: member ? claims.business_id : null,
-      location_id: member ? (row.location_id ?? row.first_location_id) : null,
-      role: member ? row.role : null,
-      is_owner: member && row.owner_user_id === claims.user_id,
-      token: claims,
-    };
-
-    if (Date.now() / 1000 - claims.iat >= app.config.tokenRenewAfterSeconds) {
-      reply.header('refresh-token', await renewToken(app, claims));
+    const actor = await resolveActor(app, token);
+    request.actor = actor;
+    if (Date.now() / 1000 - actor.token.iat >= app.config.tokenRenewAfterSeconds) {
+      reply.header('refresh-token', await renewToken(app, actor.token));
     }
   });
 });
+
+/** The actor a bearer token stands for; throws 401 for an invalid, expired, revoked or outdated token. */
+export async function resolveActor(app: FastifyInstance, token: string): Promise<Actor> {
+  const claims = await verifyAccessToken(token, app.config.jwtSecret);
+  if (!claims) throw unauthenticated();
+  const row = await loadSession(app.db, claims);
+  if (!row || row.revoked_at || new Date(row.expires_at) <= new Date() || row.token_version !== claims.tv) {
+    throw unauthenticated();
+  }
+  const member = Boolean(claims.business_id && row.business_exists && (row.role || row.super_admin));
+  return {
+    user_id: claims.user_id,
+    session_id: claims.sid,
+    super_admin: row.super_admin,
+    business_id: member ? claims.business_id : null,
+    location_id: member ? (row.location_id ?? row.first_location_id) : null,
+    role: member ? row.role : null,
+    is_owner: member && row.owner_user_id === claims.user_id,
+    token: claims,
+  };
+}
 
 async function loadSession(db: Db, claims: VerifiedToken): Promise<SessionRow | undefined> {
   const bid = claims.business_id;

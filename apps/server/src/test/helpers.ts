@@ -64,3 +64,61 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+export type Me = {
+  id: string;
+  businesses: {
+    id: string;
+    name: string;
+    selected: boolean;
+    locations: { id: string; selected: boolean }[];
+  }[];
+};
+
+export async function getMe(t: TestApp, token: string): Promise<Me> {
+  const res = await t.request({ method: 'GET', url: '/api/v1/user/me', token });
+  return res.json().body as Me;
+}
+
+/** The selected location of the token's business. */
+export async function selectedLocation(t: TestApp, token: string): Promise<string> {
+  const me = await getMe(t, token);
+  const business = me.businesses.find((b) => b.selected)!;
+  return business.locations.find((l) => l.selected)!.id;
+}
+
+/** A customer's message arriving through the sandbox provider, exactly as a webhook would ingest it. */
+export async function inbound(
+  t: TestApp,
+  token: string,
+  body: {
+    channel?: string;
+    location_id: string;
+    from: Record<string, string>;
+    message: string;
+    [k: string]: unknown;
+  },
+) {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/v1/sandbox/inbound',
+    token,
+    payload: { channel: 'sms', ...body },
+  });
+  if (res.statusCode !== 200) throw new Error(`inbound failed: ${res.statusCode} ${res.body}`);
+  return res.json().body as { enquiry_id: string; message: { id: string } };
+}
+
+/** Polls until `check` returns a truthy value (for job-driven changes), failing after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

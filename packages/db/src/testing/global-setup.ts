@@ -2,6 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../client.ts';
+import { installJobSchema } from '../jobs.ts';
 import { seedDemo } from '../seed.ts';
 import { pgliteTemplatePath, TEMPLATE_DB_NAME, withDatabase } from './template.ts';
 
@@ -22,7 +23,8 @@ export default async function setup(): Promise<void> {
   const database = await openDatabase({ pglite });
   await migrateDatabase(database);
   await seedDemo(database.db);
-  const dump = await pglite.dumpDataDir('gzip');
+  await installJobSchema(database);
+  const dump = await pglite.dumpDataDir('none');
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
 }
@@ -40,6 +42,7 @@ async function buildPostgresTemplate(url: string): Promise<void> {
   try {
     await migrateDatabase(database);
     await seedDemo(database.db);
+    await installJobSchema(database);
   } finally {
     await database.close();
   }

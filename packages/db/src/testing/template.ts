@@ -12,9 +12,10 @@ export function pgliteTemplatePath(): string {
     if (file.endsWith('.sql')) hash.update(readFileSync(join(migrationsFolder, file)));
   }
   hash.update(readFileSync(new URL('../seed.ts', import.meta.url)));
+  hash.update(readFileSync(new URL('../jobs.ts', import.meta.url)));
   const dir = resolve(migrationsFolder, '../../../.tmp');
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-  return join(dir, `pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  return join(dir, `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
 /** Replaces the database name in a PostgreSQL URL. */

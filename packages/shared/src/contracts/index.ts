@@ -1,1 +1,1 @@
-export {};
+export * from './inbox.ts';

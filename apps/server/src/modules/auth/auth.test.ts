@@ -60,7 +60,7 @@ describe('auth and sessions', () => {
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 3; i++) {
-      known.push(await time(DEMO_LOGINS.admin));
+      known.push(await time(DEMO_LOGINS.northsideOwner));
       unknown.push(await time(`ghost${i}@nowhere.test`));
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

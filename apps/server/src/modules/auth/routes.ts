@@ -45,6 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     authed.put('/user/logout', async (request) => {
       await logout(ctx, request.actor);
+      app.events.emit('session.revoked', { session_id: request.actor.session_id });
       return { body: { logged_out: true } };
     });
 
@@ -64,7 +65,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         },
       },
-      async (request) => ({ body: await changePassword(ctx, request.actor, request.body) }),
+      async (request) => {
+        const result = await changePassword(ctx, request.actor, request.body);
+        app.events.emit('user.sessions_revoked', { user_id: request.actor.user_id });
+        return { body: result };
+      },
     );
   });
 };

@@ -1,0 +1,56 @@
+import type { Attachment, MessageStatus } from '@switchboard/shared';
+
+/** What a provider adapter is asked to send: everything it needs, already resolved by the pipeline. */
+export type OutboundMessage = {
+  id: string;
+  business_id: string;
+  location_id: string;
+  channel: string;
+  to: { phone: string | null; email: string | null; name: string | null; external_id: string | null };
+  from: { location_name: string | null; phone: string | null; email: string | null };
+  message: string;
+  subject?: string;
+  attachments: Attachment[];
+  /** Earlier messages of the thread's provider ids, for threading (email In-Reply-To/References). */
+  thread: { provider_message_ids: string[] };
+};
+
+export type SendResult = {
+  provider: string;
+  provider_message_id: string;
+  status?: Extract<MessageStatus, 'sent' | 'delivered'>;
+};
+
+/** The provider refused the message for good (bad number, opted out, …): fail at once with the reason. */
+export class PermanentSendError extends Error {
+  readonly providerCode?: string;
+  constructor(message: string, providerCode?: string) {
+    super(message);
+    this.providerCode = providerCode;
+  }
+}
+
+/** A timeout, 5xx or 429: worth retrying with backoff. */
+export class TransientSendError extends Error {}
+
+export type ChannelAdapter = {
+  provider: string;
+  send(message: OutboundMessage): Promise<SendResult>;
+};
+
+/** A message as a provider delivered it, normalised: the input of the inbound pipeline (DESIGN §6). */
+export type InboundMessage = {
+  provider: string;
+  provider_message_id: string;
+  channel: string;
+  location_id: string;
+  from: { phone?: string; email?: string; name?: string; external_id?: string };
+  message: string;
+  subject?: string;
+  attachments?: Attachment[];
+  meta?: Record<string, unknown>;
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  timestamp?: Date;
+};

@@ -1,0 +1,22 @@
+import { EventEmitter } from 'node:events';
+import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared';
+
+/** Domain events, emitted after the transaction that caused them commits. */
+export type DomainEvents = {
+  'enquiry.created': [{ business_id: string; enquiry: EnquiryRow }];
+  'enquiry.updated': [{ business_id: string; enquiry: EnquiryRow }];
+  'message.created': [{ business_id: string; location_id: string; message: MessageDto }];
+  'message.updated': [{ business_id: string; location_id: string; message: MessageDto }];
+  'counts.updated': [{ business_id: string; counts: LocationCounts }];
+  'session.revoked': [{ session_id: string }];
+  /** Every session of the user was revoked (password change). */
+  'user.sessions_revoked': [{ user_id: string }];
+};
+
+export type EventBus = EventEmitter<DomainEvents>;
+
+export function createEventBus(): EventBus {
+  const bus = new EventEmitter<DomainEvents>();
+  bus.setMaxListeners(50);
+  return bus;
+}

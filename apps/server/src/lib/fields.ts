@@ -1,0 +1,91 @@
+import { DEFAULT_PAGE_SIZE, isValidEmail, isValidUrl, unwrapMarkdownLink } from '@switchboard/shared';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+
+/** Numbers written without a country code are read as Australian, where the product started. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'AU';
+export const MAX_PAGE_SIZE = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids arrive in paths as free text: anything that is not a uuid names nothing, so callers answer 404. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export const IdParams = z.strictObject({ id: z.string() });
+
+export const PageQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type Page = z.infer<typeof PageQuery>;
+
+export type PageOf<T> = { items: T[]; page: number; page_size: number; total: number };
+
+/** The phone number in E.164, or undefined when it is not a possible number for its country. */
+export function normalisePhone(value: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | undefined {
+  const parsed = parsePhoneNumberFromString(value, country);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/**
+ * The IANA name as the runtime spells it ('australia/melbourne' → 'Australia/Melbourne'), or undefined.
+ * Fixed offsets such as '+10:00' are refused: they do not follow daylight saving.
+ */
+export function canonicalTimeZone(value: string): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .transform((value, ctx) => {
+    const phone = normalisePhone(value);
+    if (phone) return phone;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Please enter a valid phone number, such as +61 491 570 156 or 0491 570 156',
+    });
+    return z.NEVER;
+  });
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(320)
+  .refine(isValidEmail, 'Please enter a valid email address, such as name@example.com');
+
+export const TimeZoneSchema = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((value, ctx) => {
+    const zone = canonicalTimeZone(value);
+    if (zone) return zone;
+    ctx.addIssue({ code: 'custom', message: 'Please enter an IANA time zone, such as Australia/Melbourne' });
+    return z.NEVER;
+  });
+
+/** Spec §5: parses with a host, after unwrapping a markdown link `[text](url)`; the unwrapped URL is kept. */
+export const UrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .transform(unwrapMarkdownLink)
+  .refine(isValidUrl, 'Please enter a valid URL, such as https://example.com');
+
+/** Free text that a person may clear: blank becomes null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();

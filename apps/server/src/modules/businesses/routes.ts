@@ -1,0 +1,150 @@
+import { isValidEmail } from '@switchboard/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import {
+  EmailSchema,
+  IdParams,
+  optionalText,
+  PageQuery,
+  PhoneSchema,
+  TimeZoneSchema,
+  UrlSchema,
+} from '../../lib/fields.ts';
+import { requireOwner } from '../../plugins/auth.ts';
+import {
+  type Ctx,
+  clearBusinessImage,
+  clearCache,
+  createEmail,
+  createPhone,
+  deleteEmail,
+  deletePhone,
+  getFeatures,
+  imageTooLarge,
+  listEmails,
+  listPhones,
+  setBusinessImage,
+  updateBusiness,
+  updateEmail,
+  updatePhone,
+} from './service.ts';
+
+const UpdateBusinessRequest = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional(),
+  timezone: TimeZoneSchema.optional(),
+  website: UrlSchema.nullable().optional(),
+  industry: optionalText(100).optional(),
+});
+
+const locationId = z.uuid('must be a location id').nullable().optional();
+
+const CreatePhoneRequest = z.strictObject({
+  label: optionalText(100).optional(),
+  phone: PhoneSchema,
+  location_id: locationId,
+});
+const UpdatePhoneRequest = CreatePhoneRequest.partial();
+
+const CreateEmailRequest = z.strictObject({
+  label: optionalText(100).optional(),
+  email: EmailSchema,
+  location_id: locationId,
+});
+const UpdateEmailRequest = CreateEmailRequest.partial();
+
+const ValidateEmailRequest = z.strictObject({ email: z.string().trim().min(1, 'Please enter an email').max(1000) });
+
+const IMAGE_FIELD = 'image';
+
+/** The one file in the multipart field `image`, read into memory up to the image size limit. */
+async function readImage(request: FastifyRequest, maxBytes: number): Promise<{ name: string; bytes: Buffer }> {
+  if (!request.isMultipart()) {
+    throw new AppError('bad_request', `Send the image as multipart/form-data in a field named "${IMAGE_FIELD}".`);
+  }
+  const part = await request.file({ limits: { fileSize: maxBytes } });
+  if (!part || part.fieldname !== IMAGE_FIELD) {
+    part?.file.resume();
+    throw new AppError('bad_request', `Attach the image in a field named "${IMAGE_FIELD}".`);
+  }
+  try {
+    return { name: part.filename, bytes: await part.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge(maxBytes);
+    throw error;
+  }
+}
+
+export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: Ctx = { db: app.db, config: app.config, cache: app.businessCache };
+
+  // Needs no login: it answers only whether text looks like an email, and the registration form uses it.
+  app.put('/business/validators/email', { schema: { body: ValidateEmailRequest } }, async (request) => {
+    const { email } = request.body;
+    if (!isValidEmail(email)) throw new AppError('unprocessable', `${email} is not a valid email`);
+    return { body: { email, valid: true } };
+  });
+
+  app.register(async (scope) => {
+    const authed = scope.withTypeProvider<ZodTypeProvider>();
+    authed.addHook('onRequest', authed.authenticate);
+
+    authed.put('/business/mybusiness', { schema: { body: UpdateBusinessRequest } }, async (request) => ({
+      body: await updateBusiness(ctx, request.actor, request.body),
+    }));
+
+    authed.put('/business/mybusinessimage', async (request) => {
+      // Checked before the upload is read, so staff are refused without sending megabytes first.
+      requireOwner(request.actor, 'change the business image');
+      const file = await readImage(request, app.config.imageMaxBytes);
+      return { body: await setBusinessImage(ctx, request.actor, file) };
+    });
+
+    authed.delete('/business/mybusinessimage', async (request) => ({
+      body: await clearBusinessImage(ctx, request.actor),
+    }));
+
+    authed.get('/business/mybusiness/phone', { schema: { querystring: PageQuery } }, async (request) => ({
+      body: await listPhones(app.db, request.actor, request.query),
+    }));
+    authed.post('/business/mybusiness/phone', { schema: { body: CreatePhoneRequest } }, async (request) => ({
+      body: await createPhone(app.db, request.actor, request.body),
+    }));
+    authed.put(
+      '/business/mybusiness/phone/:id',
+      { schema: { params: IdParams, body: UpdatePhoneRequest } },
+      async (request) => ({
+        body: await updatePhone(app.db, request.actor, request.params.id, request.body),
+      }),
+    );
+    authed.delete('/business/mybusiness/phone/:id', { schema: { params: IdParams } }, async (request) => ({
+      body: await deletePhone(app.db, request.actor, request.params.id),
+    }));
+
+    authed.get('/business/mybusiness/email', { schema: { querystring: PageQuery } }, async (request) => ({
+      body: await listEmails(app.db, request.actor, request.query),
+    }));
+    authed.post('/business/mybusiness/email', { schema: { body: CreateEmailRequest } }, async (request) => ({
+      body: await createEmail(app.db, request.actor, request.body),
+    }));
+    authed.put(
+      '/business/mybusiness/email/:id',
+      { schema: { params: IdParams, body: UpdateEmailRequest } },
+      async (request) => ({
+        body: await updateEmail(app.db, request.actor, request.params.id, request.body),
+      }),
+    );
+    authed.delete('/business/mybusiness/email/:id', { schema: { params: IdParams } }, async (request) => ({
+      body: await deleteEmail(app.db, request.actor, request.params.id),
+    }));
+
+    authed.get('/business/mybusiness/features', async (request) => ({
+      body: await getFeatures(ctx, request.actor),
+    }));
+
+    authed.delete('/business/clear/cache', async (request) => ({
+      body: await clearCache(ctx, request.actor),
+    }));
+  });
+};

@@ -1,0 +1,246 @@
+import {
+  businesses,
+  businessMembers,
+  customers,
+  type Db,
+  type DbOrTx,
+  enquiries,
+  locations,
+  messages,
+} from '@switchboard/db';
+import {
+  dateRangeBounds,
+  type EnquiryListQuery,
+  type EnquiryRow,
+  type LocationCounts,
+} from '@switchboard/shared';
+import { and, desc, eq, exists, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../errors.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { type Actor, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
+import { moveCounters } from './counters.ts';
+import { toEnquiryRow } from './dto.ts';
+
+export type Ctx = { db: Db; events: EventBus };
+
+export const enquiryNotFound = () => new AppError('enquiry_not_found', 'Enquiry not found!');
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+/** The location a request works in: the one asked for (if it is the business's), else the selected one. */
+export async function resolveLocation(
+  db: DbOrTx,
+  actor: BusinessActor,
+  locationId?: string,
+): Promise<string> {
+  const wanted = locationId ?? actor.location_id;
+  if (wanted) {
+    const [row] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, wanted), eq(locations.business_id, actor.business_id)));
+    if (row) return row.id;
+    if (locationId) throw new AppError('not_found', 'Location not found.');
+  }
+  // No location selected: the business's first location (spec §4).
+  const [first] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.business_id, actor.business_id))
+    .orderBy(locations.precedence, locations.created_at)
+    .limit(1);
+  if (!first) throw new AppError('not_found', 'This business has no locations yet.');
+  return first.id;
+}
+
+export async function listEnquiries(
+  { db }: Ctx,
+  actor: Actor,
+  query: EnquiryListQuery,
+): Promise<{
+  items: EnquiryRow[];
+  page: number;
+  page_size: number;
+  total: number | null;
+  has_more: boolean;
+}> {
+  const a = requireBusiness(actor);
+  const locationId = await resolveLocation(db, a, query.location_id);
+  const where: SQL[] = [
+    eq(enquiries.business_id, a.business_id),
+    eq(enquiries.location_id, locationId),
+    eq(enquiries.status, query.status),
+  ];
+  if (query.view === 'mine') where.push(eq(enquiries.assigned_to, a.user_id));
+  if (query.view === 'unassigned') where.push(isNull(enquiries.assigned_to));
+  if (query.assigned_to) where.push(eq(enquiries.assigned_to, query.assigned_to));
+  if (query.channels?.length) where.push(inArray(enquiries.channel, query.channels));
+  if (query.source) where.push(eq(enquiries.source, query.source));
+  if (query.medium) where.push(eq(enquiries.medium, query.medium));
+  if (query.start_date || query.end_date) {
+    const timezone = await businessTimezone(db, a.business_id);
+    const bounds = parseRange(
+      query.start_date ?? query.end_date!,
+      query.end_date ?? query.start_date!,
+      timezone,
+    );
+    where.push(gte(enquiries.last_message_at, bounds.from), lte(enquiries.last_message_at, bounds.to));
+  }
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    where.push(
+      or(
+        ilike(customers.name, pattern),
+        ilike(customers.email, pattern),
+        ilike(customers.phone, pattern),
+        ilike(enquiries.title, pattern),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(messages)
+            .where(and(eq(messages.enquiry_id, enquiries.id), ilike(messages.message, pattern))),
+        ),
+      )!,
+    );
+  }
+
+  const rows = await db
+    .select({ e: enquiries, c: { name: customers.name, phone: customers.phone, email: customers.email } })
+    .from(enquiries)
+    .innerJoin(customers, eq(customers.id, enquiries.customer_id))
+    .where(and(...where))
+    .orderBy(desc(enquiries.last_message_at), desc(enquiries.id))
+    .limit(query.page_size + 1)
+    .offset((query.page - 1) * query.page_size);
+
+  const has_more = rows.length > query.page_size;
+  const items = rows.slice(0, query.page_size).map((r) => toEnquiryRow(r.e, r.c));
+  const filtered = Boolean(
+    query.assigned_to ||
+      query.channels?.length ||
+      query.source ||
+      query.medium ||
+      query.q ||
+      query.start_date ||
+      query.end_date,
+  );
+  // Totals come from the exact location counters; a filtered list answers has_more instead of counting.
+  const total = filtered || query.view === 'mine' ? null : await counterTotal(db, locationId, query);
+  return { items, page: query.page, page_size: query.page_size, total, has_more };
+}
+
+function parseRange(start: string, end: string, timezone: string) {
+  try {
+    return dateRangeBounds(start, end, timezone);
+  } catch (error) {
+    throw new AppError(
+      'bad_request',
+      error instanceof RangeError ? error.message : 'start_date/end_date are not valid dates.',
+    );
+  }
+}
+
+async function counterTotal(db: DbOrTx, locationId: string, query: EnquiryListQuery): Promise<number> {
+  const counts = await getLocationCounts(db, locationId);
+  const unassigned = query.status === 'open' ? counts.unassigned_count_open : counts.unassigned_count_closed;
+  const assigned = query.status === 'open' ? counts.assigned_count_open : counts.assigned_count_closed;
+  return query.view === 'unassigned' ? unassigned : unassigned + assigned;
+}
+
+async function businessTimezone(db: DbOrTx, businessId: string): Promise<string> {
+  const [b] = await db
+    .select({ timezone: businesses.timezone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return b?.timezone ?? 'Australia/Melbourne';
+}
+
+export async function getLocationCounts(db: DbOrTx, locationId: string): Promise<LocationCounts> {
+  const [row] = await db
+    .select({
+      location_id: locations.id,
+      assigned_count_open: locations.assigned_count_open,
+      assigned_count_closed: locations.assigned_count_closed,
+      unassigned_count_open: locations.unassigned_count_open,
+      unassigned_count_closed: locations.unassigned_count_closed,
+    })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  if (!row) throw new AppError('not_found', 'Location not found.');
+  return row;
+}
+
+export async function getCounts({ db }: Ctx, actor: Actor, locationId?: string): Promise<LocationCounts> {
+  const a = requireBusiness(actor);
+  return getLocationCounts(db, await resolveLocation(db, a, locationId));
+}
+
+/** One enquiry of the caller's business, or "Enquiry not found!" (also for another tenant's id). */
+export async function loadEnquiry(db: DbOrTx, businessId: string, id: string, lock = false) {
+  if (!isUuid(id)) throw enquiryNotFound();
+  const q = db
+    .select({ e: enquiries, c: { name: customers.name, phone: customers.phone, email: customers.email } })
+    .from(enquiries)
+    .innerJoin(customers, eq(customers.id, enquiries.customer_id))
+    .where(and(eq(enquiries.id, id), eq(enquiries.business_id, businessId)));
+  const [row] = lock ? await q.for('update', { of: enquiries }) : await q;
+  if (!row) throw enquiryNotFound();
+  return row;
+}
+
+export async function getEnquiry({ db }: Ctx, actor: Actor, id: string): Promise<EnquiryRow> {
+  const a = requireBusiness(actor);
+  const { e, c } = await loadEnquiry(db, a.business_id, id);
+  return toEnquiryRow(e, c);
+}
+
+export async function updateEnquiry(
+  { db, events }: Ctx,
+  actor: Actor,
+  id: string,
+  patch: { status?: 'open' | 'closed'; assigned_to?: string | null; title?: string | null },
+): Promise<EnquiryRow> {
+  const a = requireBusiness(actor);
+  const result = await db.transaction(async (tx) => {
+    // The row lock makes concurrent assign/close of one enquiry take turns, so each sees the state it changes.
+    const { e, c } = await loadEnquiry(tx, a.business_id, id, true);
+    if (patch.assigned_to) {
+      const [member] = await tx
+        .select({ user_id: businessMembers.user_id })
+        .from(businessMembers)
+        .where(
+          and(eq(businessMembers.business_id, a.business_id), eq(businessMembers.user_id, patch.assigned_to)),
+        );
+      if (!member) throw new AppError('unprocessable', 'That person is not a member of this business.');
+    }
+    const next = {
+      status: patch.status ?? e.status,
+      assigned_to: patch.assigned_to === undefined ? e.assigned_to : patch.assigned_to,
+    };
+    const [updated] = await tx
+      .update(enquiries)
+      .set({ ...next, ...(patch.title === undefined ? {} : { title: patch.title }) })
+      .where(eq(enquiries.id, e.id))
+      .returning();
+    const counts = await moveCounters(tx, e.location_id, e, next);
+    return { enquiry: toEnquiryRow(updated!, c), counts };
+  });
+  events.emit('enquiry.updated', { business_id: a.business_id, enquiry: result.enquiry });
+  if (result.counts) events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
+  return result.enquiry;
+}
+
+export async function markSeen(
+  { db, events }: Ctx,
+  actor: Actor,
+  id: string,
+  seen = true,
+): Promise<EnquiryRow> {
+  const a = requireBusiness(actor);
+  const { e, c } = await loadEnquiry(db, a.business_id, id);
+  if (e.seen === seen) return toEnquiryRow(e, c);
+  const [updated] = await db.update(enquiries).set({ seen }).where(eq(enquiries.id, e.id)).returning();
+  const row = toEnquiryRow(updated!, c);
+  events.emit('enquiry.updated', { business_id: a.business_id, enquiry: row });
+  return row;
+}

@@ -1,0 +1,182 @@
+import { auditLog, type Db, type DbOrTx, enquiries, locations } from '@switchboard/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { AppError, notFound } from '../../errors.ts';
+import { isUuid, type Page, type PageOf } from '../../lib/fields.ts';
+import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+
+type LocationRow = typeof locations.$inferSelect;
+
+export type LocationInput = {
+  name: string;
+  address?: string | null;
+  precedence?: number;
+  timezone?: string | null;
+  phone_number?: string | null;
+  email_address?: string | null;
+};
+
+export type LocationPatch = Partial<Omit<LocationInput, 'name'> & { name: string | null }>;
+
+export type LocationJson = {
+  id: string;
+  business_id: string;
+  name: string | null;
+  address: string | null;
+  precedence: number;
+  timezone: string | null;
+  phone_number: string | null;
+  email_address: string | null;
+  google_place_id: string | null;
+  review_message: string | null;
+  assigned_count_open: number;
+  assigned_count_closed: number;
+  unassigned_count_open: number;
+  unassigned_count_closed: number;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const MANAGE = 'manage locations';
+
+export function toLocationJson(l: LocationRow): LocationJson {
+  return {
+    id: l.id,
+    business_id: l.business_id,
+    name: l.name,
+    address: l.address,
+    precedence: l.precedence,
+    timezone: l.timezone,
+    phone_number: l.phone_number,
+    email_address: l.email_address,
+    google_place_id: l.google_place_id,
+    review_message: l.review_message,
+    assigned_count_open: l.assigned_count_open,
+    assigned_count_closed: l.assigned_count_closed,
+    unassigned_count_open: l.unassigned_count_open,
+    unassigned_count_closed: l.unassigned_count_closed,
+    created_at: l.created_at,
+    updated_at: l.updated_at,
+  };
+}
+
+/** The business's location with this id; another business's id, or no uuid at all, is 'Location not found.' */
+export async function findLocation(db: DbOrTx, businessId: string, id: string): Promise<LocationRow> {
+  if (!isUuid(id)) throw notFound('Location');
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.id, id), eq(locations.business_id, businessId)));
+  if (!row) throw notFound('Location');
+  return row;
+}
+
+/** In the order the app lists them: precedence, then the oldest first. */
+export async function listLocations(db: Db, actor: Actor, page: Page): Promise<PageOf<LocationJson>> {
+  const { business_id } = requireBusiness(actor);
+  const mine = eq(locations.business_id, business_id);
+  const rows = await db
+    .select()
+    .from(locations)
+    .where(mine)
+    .orderBy(asc(locations.precedence), asc(locations.created_at), asc(locations.id))
+    .limit(page.page_size)
+    .offset((page.page - 1) * page.page_size);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(locations).where(mine);
+  return { items: rows.map(toLocationJson), page: page.page, page_size: page.page_size, total: count?.n ?? 0 };
+}
+
+export async function getLocation(db: Db, actor: Actor, id: string): Promise<LocationJson> {
+  const { business_id } = requireBusiness(actor);
+  return toLocationJson(await findLocation(db, business_id, id));
+}
+
+/** A new location goes after the others unless a precedence is given. */
+export async function createLocation(db: Db, actor: Actor, input: LocationInput): Promise<LocationJson> {
+  const a = requireOwner(actor, MANAGE);
+  return db.transaction(async (tx) => {
+    let precedence = input.precedence;
+    if (precedence === undefined) {
+      const [last] = await tx
+        .select({ max: sql<number | null>`max(${locations.precedence})` })
+        .from(locations)
+        .where(eq(locations.business_id, a.business_id));
+      precedence = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
+    }
+    const [row] = await tx
+      .insert(locations)
+      .values({ ...input, precedence, business_id: a.business_id })
+      .returning();
+    await tx.insert(auditLog).values({
+      business_id: a.business_id,
+      user_id: a.user_id,
+      action: 'location.create',
+      target: row!.id,
+      detail: { ...input, precedence },
+    });
+    return toLocationJson(row!);
+  });
+}
+
+export async function updateLocation(
+  db: Db,
+  actor: Actor,
+  id: string,
+  patch: LocationPatch,
+): Promise<LocationJson> {
+  const a = requireOwner(actor, MANAGE);
+  return db.transaction(async (tx) => {
+    const current = await findLocation(tx, a.business_id, id);
+    if (Object.keys(patch).length === 0) return toLocationJson(current);
+    const [row] = await tx
+      .update(locations)
+      .set(patch)
+      .where(and(eq(locations.id, current.id), eq(locations.business_id, a.business_id)))
+      .returning();
+    await tx.insert(auditLog).values({
+      business_id: a.business_id,
+      user_id: a.user_id,
+      action: 'location.update',
+      target: current.id,
+      detail: patch,
+    });
+    return toLocationJson(row!);
+  });
+}
+
+/**
+ * Deletes a location that holds no enquiries, never the business's last one. Every location of the business
+ * is locked first, so two deletes cannot both see "another location remains", and an enquiry being
+ * created for this location either commits before the check (and is seen) or fails after the delete.
+ */
+export async function deleteLocation(db: Db, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+  const a = requireOwner(actor, MANAGE);
+  if (!isUuid(id)) throw notFound('Location');
+  return db.transaction(async (tx) => {
+    const all = await tx
+      .select({ id: locations.id })
+      .from(locations)
+      .where(eq(locations.business_id, a.business_id))
+      .for('update');
+    if (!all.some((l) => l.id === id)) throw notFound('Location');
+    if (all.length <= 1) throw new AppError('conflict', 'A business needs at least one location.');
+    const [enquiry] = await tx
+      .select({ id: enquiries.id })
+      .from(enquiries)
+      .where(and(eq(enquiries.business_id, a.business_id), eq(enquiries.location_id, id)))
+      .limit(1);
+    if (enquiry) {
+      throw new AppError(
+        'conflict',
+        'This location still has enquiries, so it cannot be deleted: its conversations with customers would be lost.',
+      );
+    }
+    await tx.delete(locations).where(and(eq(locations.id, id), eq(locations.business_id, a.business_id)));
+    await tx.insert(auditLog).values({
+      business_id: a.business_id,
+      user_id: a.user_id,
+      action: 'location.delete',
+      target: id,
+    });
+    return { id, deleted: true as const };
+  });
+}

@@ -1,0 +1,120 @@
+import { enquiries, locations, messages } from '@switchboard/db';
+import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared';
+import { and, eq } from 'drizzle-orm';
+import type { InboundMessage } from '../../channels/types.ts';
+import { toEnquiryRow } from '../enquiries/dto.ts';
+import { preview, toMessageDto } from './dto.ts';
+import { findOrCreateCustomer, findOrOpenEnquiry, type MessagesCtx } from './service.ts';
+
+export type IngestResult = {
+  duplicate: boolean;
+  message: MessageDto;
+  enquiry: EnquiryRow;
+  created: boolean;
+  counts: LocationCounts | null;
+};
+
+/**
+ * The inbound pipeline (DESIGN §6): in one transaction, upsert the customer, find the open enquiry for that
+ * customer, channel and location or open one, store the message (a repeated provider id is recognised and
+ * stored once), and move the counters. Events go out after the commit; the caller acknowledges the provider
+ * only once this has returned.
+ */
+export async function ingestInbound(
+  ctx: Pick<MessagesCtx, 'db' | 'events'>,
+  inbound: InboundMessage,
+): Promise<IngestResult> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const [location] = await tx
+      .select({ id: locations.id, business_id: locations.business_id })
+      .from(locations)
+      .where(eq(locations.id, inbound.location_id));
+    if (!location) throw new Error(`ingestInbound: unknown location ${inbound.location_id}`);
+
+    const [existing] = await tx
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.provider, inbound.provider),
+          eq(messages.provider_message_id, inbound.provider_message_id),
+        ),
+      );
+    if (existing) {
+      const [e] = await tx.select().from(enquiries).where(eq(enquiries.id, existing.enquiry_id));
+      const customer = { name: null, phone: null, email: null };
+      return {
+        duplicate: true,
+        message: toMessageDto(existing, null),
+        enquiry: toEnquiryRow(e!, customer),
+        created: false,
+        counts: null,
+      };
+    }
+
+    const customer = await findOrCreateCustomer(tx, location.business_id, {
+      ...inbound.from,
+      channel: inbound.channel,
+    });
+    const { enquiry, created, counts } = await findOrOpenEnquiry(tx, {
+      business_id: location.business_id,
+      location_id: location.id,
+      customer_id: customer.id,
+      channel: inbound.channel,
+      title: inbound.subject,
+      source: inbound.source,
+      medium: inbound.medium,
+      campaign: inbound.campaign,
+    });
+    const at = inbound.timestamp ?? new Date();
+    const [m] = await tx
+      .insert(messages)
+      .values({
+        business_id: location.business_id,
+        enquiry_id: enquiry.id,
+        customer_id: customer.id,
+        channel: inbound.channel,
+        direction: 'in',
+        message: inbound.message,
+        meta: { ...(inbound.meta ?? {}), ...(inbound.subject ? { subject: inbound.subject } : {}) },
+        attachments: inbound.attachments ?? [],
+        status: 'received',
+        provider: inbound.provider,
+        provider_message_id: inbound.provider_message_id,
+        created_at: at,
+      })
+      .returning();
+    const [updated] = await tx
+      .update(enquiries)
+      .set({
+        last_message_at: at,
+        last_message_preview: preview(inbound.message, inbound.attachments?.length ?? 0),
+        seen: false,
+      })
+      .where(eq(enquiries.id, enquiry.id))
+      .returning();
+    return {
+      duplicate: false,
+      message: toMessageDto(m!, null),
+      enquiry: toEnquiryRow(updated!, customer),
+      created,
+      counts,
+      business_id: location.business_id,
+    };
+  });
+
+  if (!result.duplicate && 'business_id' in result && result.business_id) {
+    const business_id = result.business_id;
+    ctx.events.emit(result.created ? 'enquiry.created' : 'enquiry.updated', {
+      business_id,
+      enquiry: result.enquiry,
+    });
+    ctx.events.emit('message.created', {
+      business_id,
+      location_id: result.enquiry.location_id,
+      message: result.message,
+    });
+    if (result.counts) ctx.events.emit('counts.updated', { business_id, counts: result.counts });
+  }
+  return result;
+}

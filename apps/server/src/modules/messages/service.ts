@@ -1,0 +1,430 @@
+import {
+  businesses,
+  customers,
+  type Db,
+  type DbOrTx,
+  drafts,
+  enquiries,
+  locations,
+  messages,
+  queryRows,
+  uploads,
+  users,
+} from '@switchboard/db';
+import type {
+  Attachment,
+  DraftRequest,
+  MessageDto,
+  NewConversationRequest,
+  SendMessageRequest,
+} from '@switchboard/shared';
+import { isValidEmail } from '@switchboard/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { type Actor, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
+import { moveCounters } from '../enquiries/counters.ts';
+import { toEnquiryRow } from '../enquiries/dto.ts';
+import { loadEnquiry, resolveLocation } from '../enquiries/service.ts';
+import { preview, toMessageDto } from './dto.ts';
+
+export type MessagesCtx = {
+  db: Db;
+  events: EventBus;
+  jobs: Jobs;
+  uploadUrl: (upload: { id: string; name: string }) => string;
+};
+
+export const SEND_QUEUE = 'message.send';
+export const SEND_JOB_OPTIONS = {
+  retryLimit: 6,
+  retryDelay: 2,
+  retryBackoff: true,
+  expireInSeconds: 120,
+} as const;
+
+export async function listMessages(
+  { db }: MessagesCtx,
+  actor: Actor,
+  enquiryId: string,
+  paging: { page: number; page_size: number },
+): Promise<{ items: MessageDto[]; page: number; page_size: number; has_more: boolean }> {
+  const a = requireBusiness(actor);
+  await loadEnquiry(db, a.business_id, enquiryId);
+  const rows = await db
+    .select({ m: messages, u: { full_name: users.full_name, avatar: users.avatar } })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.team_user_id))
+    .where(eq(messages.enquiry_id, enquiryId))
+    .orderBy(desc(messages.created_at), desc(messages.id))
+    .limit(paging.page_size + 1)
+    .offset((paging.page - 1) * paging.page_size);
+  const has_more = rows.length > paging.page_size;
+  // Pages run newest first; within a page the thread reads oldest to newest.
+  const items = rows
+    .slice(0, paging.page_size)
+    .reverse()
+    .map((r) => toMessageDto(r.m, r.u?.full_name === undefined || r.u === null ? null : r.u));
+  return { items, page: paging.page, page_size: paging.page_size, has_more };
+}
+
+/**
+ * Counts one outgoing message against the business's daily limit, in the business's own day. Answers 429
+ * (and changes nothing) when the limit is reached. A single conditional UPDATE, so concurrent sends cannot
+ * both take the last slot.
+ */
+async function consumeDailyLimit(tx: DbOrTx, businessId: string): Promise<void> {
+  const rows = await queryRows<{ messages_sent_today: number }>(
+    tx,
+    sql`update businesses set
+          messages_sent_today = case when messages_count_day = (now() at time zone timezone)::date
+                                     then messages_sent_today + 1 else 1 end,
+          messages_count_day = (now() at time zone timezone)::date
+        where id = ${businessId}::uuid
+          and (messages_count_day is distinct from (now() at time zone timezone)::date
+               or messages_sent_today < message_limit)
+        returning messages_sent_today`,
+  );
+  if (rows.length > 0) return;
+  const [b] = await tx
+    .select({ limit: businesses.message_limit })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  throw new AppError(
+    'message_limit_reached',
+    `You have reached today's limit of ${b?.limit ?? 0} messages for this business. Sending resumes tomorrow.`,
+  );
+}
+
+async function resolveAttachments(
+  ctx: MessagesCtx,
+  tx: DbOrTx,
+  businessId: string,
+  ids: string[],
+): Promise<Attachment[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.business_id, businessId), inArray(uploads.id, ids)));
+  if (rows.length !== new Set(ids).size)
+    throw new AppError('unprocessable', 'An attachment was not found. Upload it again.');
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const u = byId.get(id)!;
+    return { id: u.id, name: u.name, content_type: u.content_type, size: u.size, url: ctx.uploadUrl(u) };
+  });
+}
+
+async function teamUser(db: DbOrTx, userId: string) {
+  const [u] = await db
+    .select({ full_name: users.full_name, avatar: users.avatar })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ?? null;
+}
+
+/** Stores a staff reply as `queued` (counted against the daily limit) and hands it to the send job. */
+export async function sendMessage(
+  ctx: MessagesCtx,
+  actor: Actor,
+  enquiryId: string,
+  input: z.infer<typeof SendMessageRequest>,
+): Promise<MessageDto> {
+  const a = requireBusiness(actor);
+  if (!input.message.trim() && input.attachments.length === 0) {
+    throw new AppError('unprocessable', 'Write a message or attach a file before sending.');
+  }
+  const result = await ctx.db.transaction(async (tx) => {
+    const { e, c } = await loadEnquiry(tx, a.business_id, enquiryId, true);
+    if (e.channel === 'email' && !input.meta.subject?.trim() && !e.title) {
+      // An email thread needs a subject; fall back to the enquiry's, else ask for one.
+      throw new AppError('unprocessable', 'Add a subject to send an email.');
+    }
+    return insertOutbound(ctx, tx, a, e, c, input);
+  });
+  afterOutbound(ctx, a.business_id, result);
+  return result.message;
+}
+
+type EnquiryRecord = typeof enquiries.$inferSelect;
+type CustomerBrief = { name: string | null; phone: string | null; email: string | null };
+
+async function insertOutbound(
+  ctx: MessagesCtx,
+  tx: DbOrTx,
+  a: BusinessActor,
+  e: EnquiryRecord,
+  c: CustomerBrief,
+  input: z.infer<typeof SendMessageRequest>,
+) {
+  await consumeDailyLimit(tx, a.business_id);
+  const attachments = await resolveAttachments(ctx, tx, a.business_id, input.attachments);
+  const isEmail = e.channel === 'email';
+  const subject = input.meta.subject?.trim() || (isEmail ? (e.title ?? undefined) : undefined);
+  const [m] = await tx
+    .insert(messages)
+    .values({
+      business_id: a.business_id,
+      enquiry_id: e.id,
+      customer_id: e.customer_id,
+      channel: e.channel,
+      direction: 'out',
+      team_user_id: a.user_id,
+      message: input.message,
+      meta: subject ? { subject } : {},
+      attachments,
+      status: 'queued',
+      client_id: input.client_id,
+      ai_interaction: input.ai_interaction,
+      ai_original: input.ai_original,
+      ...(isEmail ? { call_summary_status: 'not_started', call_transcription_status: 'not_started' } : {}),
+    })
+    .returning();
+  const [updated] = await tx
+    .update(enquiries)
+    .set({
+      last_message_at: m!.created_at,
+      last_message_preview: preview(input.message, attachments.length),
+      seen: true,
+    })
+    .where(eq(enquiries.id, e.id))
+    .returning();
+  await tx.delete(drafts).where(and(eq(drafts.enquiry_id, e.id), eq(drafts.user_id, a.user_id)));
+  return {
+    message: toMessageDto(m!, await teamUser(tx, a.user_id)),
+    enquiry: toEnquiryRow(updated!, c),
+  };
+}
+
+function afterOutbound(
+  ctx: MessagesCtx,
+  businessId: string,
+  result: { message: MessageDto; enquiry: ReturnType<typeof toEnquiryRow> },
+) {
+  ctx.events.emit('message.created', {
+    business_id: businessId,
+    location_id: result.enquiry.location_id,
+    message: result.message,
+  });
+  ctx.events.emit('enquiry.updated', { business_id: businessId, enquiry: result.enquiry });
+  void enqueueSend(ctx.jobs, result.message.id);
+}
+
+/** One send job per message (singleton by message id), so a re-enqueue after a crash never sends twice. */
+export async function enqueueSend(jobs: Jobs, messageId: string): Promise<void> {
+  await jobs.send(SEND_QUEUE, { message_id: messageId }, { ...SEND_JOB_OPTIONS, singletonKey: messageId });
+}
+
+export function normalisePhone(raw: string): string {
+  const parsed = parsePhoneNumberFromString(raw, 'AU');
+  if (!parsed?.isValid()) throw new AppError('unprocessable', `${raw} is not a valid phone number.`);
+  return parsed.number;
+}
+
+/** Starts (or continues) a conversation with a contact: finds or creates the customer and the open enquiry. */
+export async function startConversation(
+  ctx: MessagesCtx,
+  actor: Actor,
+  input: z.infer<typeof NewConversationRequest>,
+): Promise<{ enquiry_id: string; message: MessageDto }> {
+  const a = requireBusiness(actor);
+  const byEmail = input.channel === 'email';
+  if (byEmail && (!input.email || !isValidEmail(input.email))) {
+    throw new AppError(
+      'unprocessable',
+      input.email ? `${input.email} is not a valid email.` : 'Enter the email address to write to.',
+    );
+  }
+  if (!byEmail && !input.phone) throw new AppError('unprocessable', 'Enter the phone number to message.');
+  if (byEmail && !input.meta.subject?.trim())
+    throw new AppError('unprocessable', 'Add a subject to send an email.');
+  const phone = byEmail ? undefined : normalisePhone(input.phone!);
+  const email = byEmail ? input.email!.toLowerCase() : undefined;
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const locationId = await resolveLocation(tx, a, input.location_id);
+    const customer = await findOrCreateCustomer(tx, a.business_id, { phone, email, name: input.name });
+    const { enquiry, created, counts } = await findOrOpenEnquiry(tx, {
+      business_id: a.business_id,
+      location_id: locationId,
+      customer_id: customer.id,
+      channel: input.channel,
+      assigned_to: a.user_id,
+      title: byEmail ? input.meta.subject : undefined,
+    });
+    const out = await insertOutbound(ctx, tx, a, enquiry, customer, input);
+    return { ...out, created, counts };
+  });
+  if (result.created)
+    ctx.events.emit('enquiry.created', { business_id: a.business_id, enquiry: result.enquiry });
+  if (result.counts) ctx.events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
+  afterOutbound(ctx, a.business_id, result);
+  return { enquiry_id: result.enquiry.id, message: result.message };
+}
+
+type ContactInput = { phone?: string; email?: string; name?: string; external_id?: string; channel?: string };
+
+/** The business's customer with this external id, phone or email; created when none matches. */
+export async function findOrCreateCustomer(tx: DbOrTx, businessId: string, contact: ContactInput) {
+  const match =
+    contact.external_id && contact.channel
+      ? sql`${customers.external_ids} ->> ${contact.channel} = ${contact.external_id}`
+      : contact.phone
+        ? eq(customers.phone, contact.phone)
+        : contact.email
+          ? sql`lower(${customers.email}) = lower(${contact.email})`
+          : undefined;
+  if (match) {
+    const [existing] = await tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.business_id, businessId), match))
+      .orderBy(customers.created_at)
+      .limit(1);
+    if (existing) {
+      if (contact.name && !existing.name) {
+        const [named] = await tx
+          .update(customers)
+          .set({ name: contact.name, first_name: contact.name.split(/\s+/)[0] })
+          .where(eq(customers.id, existing.id))
+          .returning();
+        return named!;
+      }
+      return existing;
+    }
+  }
+  const [created] = await tx
+    .insert(customers)
+    .values({
+      business_id: businessId,
+      name: contact.name ?? null,
+      first_name: contact.name?.split(/\s+/)[0] ?? null,
+      phone: contact.phone ?? null,
+      email: contact.email ?? null,
+      external_ids: contact.external_id && contact.channel ? { [contact.channel]: contact.external_id } : {},
+    })
+    .returning();
+  return created!;
+}
+
+/** The customer's open enquiry on this channel at this location, or a new one (counted). */
+export async function findOrOpenEnquiry(
+  tx: DbOrTx,
+  input: {
+    business_id: string;
+    location_id: string;
+    customer_id: string;
+    channel: string;
+    assigned_to?: string | null;
+    title?: string;
+    source?: string;
+    medium?: string;
+    campaign?: string;
+  },
+) {
+  const [open] = await tx
+    .select()
+    .from(enquiries)
+    .where(
+      and(
+        eq(enquiries.customer_id, input.customer_id),
+        eq(enquiries.channel, input.channel),
+        eq(enquiries.location_id, input.location_id),
+        eq(enquiries.status, 'open'),
+      ),
+    )
+    .orderBy(desc(enquiries.last_message_at))
+    .limit(1)
+    .for('update');
+  if (open) return { enquiry: open, created: false, counts: null };
+  const [enquiry] = await tx
+    .insert(enquiries)
+    .values({
+      business_id: input.business_id,
+      location_id: input.location_id,
+      customer_id: input.customer_id,
+      channel: input.channel,
+      assigned_to: input.assigned_to ?? null,
+      title: input.title ?? null,
+      source: input.source ?? null,
+      medium: input.medium ?? null,
+      campaign: input.campaign ?? null,
+      status: 'open',
+    })
+    .returning();
+  const counts = await moveCounters(tx, input.location_id, null, {
+    assigned_to: enquiry!.assigned_to,
+    status: 'open',
+  });
+  return { enquiry: enquiry!, created: true, counts };
+}
+
+export async function getDraft({ db }: MessagesCtx, actor: Actor, enquiryId: string) {
+  const a = requireBusiness(actor);
+  await loadEnquiry(db, a.business_id, enquiryId);
+  const [d] = await db
+    .select()
+    .from(drafts)
+    .where(and(eq(drafts.enquiry_id, enquiryId), eq(drafts.user_id, a.user_id)));
+  return d ? draftDto(d) : null;
+}
+
+export async function saveDraft(
+  ctx: MessagesCtx,
+  actor: Actor,
+  enquiryId: string,
+  input: z.infer<typeof DraftRequest>,
+) {
+  const a = requireBusiness(actor);
+  await loadEnquiry(ctx.db, a.business_id, enquiryId);
+  const attachments = await resolveAttachments(ctx, ctx.db, a.business_id, input.attachments);
+  const values = {
+    enquiry_id: enquiryId,
+    user_id: a.user_id,
+    business_id: a.business_id,
+    message: input.message,
+    meta: input.meta,
+    attachments,
+    ai_interaction: input.ai_interaction ?? null,
+    ai_original: input.ai_original ?? null,
+  };
+  const [d] = await ctx.db
+    .insert(drafts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [drafts.enquiry_id, drafts.user_id],
+      set: { ...values, updated_at: new Date() },
+    })
+    .returning();
+  return draftDto(d!);
+}
+
+export async function deleteDraft({ db }: MessagesCtx, actor: Actor, enquiryId: string): Promise<void> {
+  const a = requireBusiness(actor);
+  await loadEnquiry(db, a.business_id, enquiryId);
+  await db.delete(drafts).where(and(eq(drafts.enquiry_id, enquiryId), eq(drafts.user_id, a.user_id)));
+}
+
+function draftDto(d: typeof drafts.$inferSelect) {
+  return {
+    enquiry_id: d.enquiry_id,
+    message: d.message,
+    meta: d.meta,
+    attachments: d.attachments,
+    ai_interaction: d.ai_interaction,
+    ai_original: d.ai_original,
+    updated_at: d.updated_at,
+  };
+}
+
+export async function locationBrief(db: DbOrTx, locationId: string) {
+  const [l] = await db
+    .select({ name: locations.name, phone: locations.phone_number, email: locations.email_address })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  return l ?? { name: null, phone: null, email: null };
+}

@@ -1,0 +1,155 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@switchboard/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO_LOGINS, inbound, selectedLocation, type TestApp } from '../test/helpers.ts';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+describe('real time', () => {
+  let t: TestApp;
+  let url: string;
+  let owner: string;
+  let loc: string;
+  const clients: Client[] = [];
+
+  const open = (token: string) =>
+    new Promise<Client>((resolve, reject) => {
+      const socket: Client = connect(url, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      clients.push(socket);
+      socket.on('connect', () => resolve(socket));
+      socket.on('connect_error', (err) => reject(err));
+    });
+
+  /** Collects every event of a kind a socket receives. */
+  const record = <E extends keyof ServerToClientEvents>(socket: Client, event: E) => {
+    const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
+    socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => seen.push(payload)) as never);
+    return seen;
+  };
+  const waitFor = async (check: () => boolean, ms = 5000) => {
+    const end = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > end) throw new Error('event not received in time');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    owner = await t.login(DEMO_LOGINS.owner);
+    loc = await selectedLocation(t, owner);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.disconnect();
+    await t.close();
+  });
+
+  it('delivers a new enquiry, its message and the counters to staff of the location, and to nobody else', async () => {
+    const staff = await open(await t.login(DEMO_LOGINS.staff1));
+    const other = await open(await t.login(DEMO_LOGINS.northsideOwner));
+    const created = record(staff, 'enquiry.created');
+    const messagesSeen = record(staff, 'message.created');
+    const counts = record(staff, 'counts.updated');
+    const leaked = [
+      record(other, 'enquiry.created'),
+      record(other, 'message.created'),
+      record(other, 'counts.updated'),
+    ];
+
+    const { enquiry_id } = await inbound(t, owner, {
+      location_id: loc,
+      from: { phone: '+61491570021', name: 'Live Larry' },
+      message: 'Anyone there?',
+    });
+    await waitFor(() => created.length > 0 && messagesSeen.length > 0 && counts.length > 0);
+    expect(created[0]).toMatchObject({
+      id: enquiry_id,
+      customer: { name: 'Live Larry' },
+      last_message: 'Anyone there?',
+    });
+    expect(messagesSeen[0]).toMatchObject({ enquiry_id, message: 'Anyone there?', direction: 'in' });
+    expect(counts[0]).toMatchObject({ location_id: loc, unassigned_count_open: 1 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked.map((l) => l.length)).toEqual([0, 0, 0]);
+  });
+
+  it('broadcasts a reply and each status change to the other staff', async () => {
+    const watcher = await open(await t.login(DEMO_LOGINS.staff2));
+    const created = record(watcher, 'message.created');
+    const updated = record(watcher, 'message.updated');
+    const { enquiry_id } = await inbound(t, owner, {
+      location_id: loc,
+      from: { phone: '+61491570022' },
+      message: 'Hello?',
+    });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/v1/enquiries/${enquiry_id}/messages`,
+      token: owner,
+      payload: { message: 'Hi there', client_id: 'opt-1' },
+    });
+    const id = res.json().body.id;
+    await waitFor(() => updated.some((m) => m.id === id && m.status === 'delivered'), 8000);
+    expect(created.find((m) => m.id === id)).toMatchObject({ status: 'queued', client_id: 'opt-1' });
+    expect(updated.filter((m) => m.id === id).map((m) => m.status)).toEqual(['sent', 'delivered']);
+  });
+
+  it('shows who else has an enquiry open and who is typing', async () => {
+    const { enquiry_id } = await inbound(t, owner, {
+      location_id: loc,
+      from: { phone: '+61491570023' },
+      message: 'Question',
+    });
+    const a = await open(await t.login(DEMO_LOGINS.staff1));
+    const b = await open(await t.login(DEMO_LOGINS.staff2));
+    const viewersSeenByA = record(a, 'viewing');
+    const typingSeenByA = record(a, 'typing');
+    expect(await a.emitWithAck('enquiry.open', enquiry_id)).toEqual({ ok: true });
+    expect(await b.emitWithAck('enquiry.open', enquiry_id)).toEqual({ ok: true });
+    await waitFor(() => viewersSeenByA.some((v) => v.viewers.length === 2));
+    expect(
+      viewersSeenByA
+        .at(-1)!
+        .viewers.map((v) => v.full_name)
+        .sort(),
+    ).toEqual(['Priya Shah', 'Sam Nguyen']);
+    b.emit('typing', { enquiry_id, typing: true });
+    await waitFor(() => typingSeenByA.length > 0);
+    expect(typingSeenByA[0]).toMatchObject({ enquiry_id, full_name: 'Priya Shah', typing: true });
+    b.disconnect();
+    await waitFor(() => viewersSeenByA.at(-1)!.viewers.length === 1);
+
+    const north = await open(await t.login(DEMO_LOGINS.northsideOwner));
+    expect(await north.emitWithAck('enquiry.open', enquiry_id)).toEqual({
+      ok: false,
+      message: 'Enquiry not found!',
+    });
+  });
+
+  it('refuses a missing, forged or revoked token, and drops sockets of a session that logs out', async () => {
+    await expect(open('not-a-token')).rejects.toThrow(/session has ended/);
+    await expect(
+      new Promise((resolve, reject) => {
+        const s: Client = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+        clients.push(s);
+        s.on('connect', () => resolve(undefined));
+        s.on('connect_error', reject);
+      }),
+    ).rejects.toThrow(/log in/);
+
+    const token = await t.login(DEMO_LOGINS.staff1);
+    const socket = await open(token);
+    const gone = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    await t.request({ method: 'PUT', url: '/api/v1/user/logout', token });
+    expect(await gone).toBe('io server disconnect');
+    await expect(open(token)).rejects.toThrow(/session has ended/);
+  });
+});

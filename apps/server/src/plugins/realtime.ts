@@ -1,0 +1,150 @@
+import { enquiries, users } from '@switchboard/db';
+import type { ClientToServerEvents, ServerToClientEvents, Viewer } from '@switchboard/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import type { EventBus } from '../events/bus.ts';
+import { type Actor, resolveActor } from './auth.ts';
+
+/** `viewing` is an array, not a Set: socket data crosses nodes as JSON through the Redis adapter. */
+type SocketData = { actor: Actor; full_name: string; viewing: string[] };
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type StaffSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: RealtimeServer;
+    events: EventBus;
+  }
+}
+
+export const rooms = {
+  business: (id: string) => `business:${id}`,
+  location: (id: string) => `location:${id}`,
+  user: (id: string) => `user:${id}`,
+  session: (id: string) => `session:${id}`,
+  enquiry: (id: string) => `enquiry:${id}`,
+};
+
+const EnquiryId = z.uuid();
+
+/**
+ * Socket.IO on the same HTTP server, authenticated by the same JWT as the API. Each staff socket joins its
+ * business, selected location, user and session rooms; opening an enquiry joins that enquiry's room, which
+ * is how viewers and typing are shared. Domain events from the bus are broadcast to the right rooms.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance) => {
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: false },
+  });
+  app.decorate('io', io);
+
+  if (app.config.redisUrl) {
+    const { attachRedisAdapter } = await import('./realtime-redis.ts');
+    await attachRedisAdapter(app, io, app.config.redisUrl);
+  }
+
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    if (typeof token !== 'string') return next(new Error('Please log in to continue.'));
+    try {
+      const actor = await resolveActor(app, token);
+      if (!actor.business_id) return next(new Error('Your account is not linked to any business.'));
+      const [user] = await app.db
+        .select({ full_name: users.full_name })
+        .from(users)
+        .where(eq(users.id, actor.user_id));
+      socket.data = { actor, full_name: user?.full_name ?? '', viewing: [] };
+      next();
+    } catch {
+      next(new Error('Your session has ended. Please log in again.'));
+    }
+  });
+
+  io.on('connection', (socket: StaffSocket) => {
+    const { actor } = socket.data;
+    socket.join([
+      rooms.business(actor.business_id!),
+      rooms.user(actor.user_id),
+      rooms.session(actor.session_id),
+      ...(actor.location_id ? [rooms.location(actor.location_id)] : []),
+    ]);
+
+    socket.on('enquiry.open', async (enquiryId, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      if (!EnquiryId.safeParse(enquiryId).success) return reply({ ok: false, message: 'Enquiry not found!' });
+      const [row] = await app.db
+        .select({ id: enquiries.id })
+        .from(enquiries)
+        .where(and(eq(enquiries.id, enquiryId), eq(enquiries.business_id, actor.business_id!)));
+      if (!row) return reply({ ok: false, message: 'Enquiry not found!' });
+      await socket.join(rooms.enquiry(enquiryId));
+      if (!socket.data.viewing.includes(enquiryId)) socket.data.viewing.push(enquiryId);
+      reply({ ok: true });
+      await broadcastViewers(io, enquiryId);
+    });
+
+    socket.on('enquiry.close', async (enquiryId) => {
+      if (!socket.data.viewing.includes(enquiryId)) return;
+      socket.data.viewing = socket.data.viewing.filter((id) => id !== enquiryId);
+      await socket.leave(rooms.enquiry(enquiryId));
+      await broadcastViewers(io, enquiryId);
+    });
+
+    socket.on('typing', (event) => {
+      if (!event || !socket.data.viewing.includes(event.enquiry_id)) return;
+      socket.to(rooms.enquiry(event.enquiry_id)).emit('typing', {
+        enquiry_id: event.enquiry_id,
+        user_id: actor.user_id,
+        full_name: socket.data.full_name,
+        typing: Boolean(event.typing),
+      });
+    });
+
+    socket.on('disconnect', () => {
+      for (const enquiryId of socket.data.viewing) void broadcastViewers(io, enquiryId);
+    });
+  });
+
+  const bus = app.events;
+  bus.on('enquiry.created', ({ enquiry }) =>
+    io.to(rooms.location(enquiry.location_id)).emit('enquiry.created', enquiry),
+  );
+  bus.on('enquiry.updated', ({ enquiry }) => {
+    io.to([rooms.location(enquiry.location_id), rooms.enquiry(enquiry.id)]).emit('enquiry.updated', enquiry);
+  });
+  bus.on('message.created', ({ location_id, message }) => {
+    io.to([rooms.location(location_id), rooms.enquiry(message.enquiry_id)]).emit('message.created', message);
+  });
+  bus.on('message.updated', ({ location_id, message }) => {
+    io.to([rooms.location(location_id), rooms.enquiry(message.enquiry_id)]).emit('message.updated', message);
+  });
+  bus.on('counts.updated', ({ business_id, counts }) =>
+    io.to(rooms.business(business_id)).emit('counts.updated', counts),
+  );
+  bus.on('session.revoked', ({ session_id }) => io.in(rooms.session(session_id)).disconnectSockets(true));
+  bus.on('user.sessions_revoked', ({ user_id }) => io.in(rooms.user(user_id)).disconnectSockets(true));
+
+  app.addHook('onClose', async () => {
+    await io.close();
+  });
+});
+
+async function broadcastViewers(io: RealtimeServer, enquiryId: string): Promise<void> {
+  const sockets = await io.in(rooms.enquiry(enquiryId)).fetchSockets();
+  const seen = new Map<string, Viewer>();
+  for (const s of sockets) {
+    if (s.data.viewing?.includes(enquiryId))
+      seen.set(s.data.actor.user_id, { user_id: s.data.actor.user_id, full_name: s.data.full_name });
+  }
+  io.to(rooms.enquiry(enquiryId)).emit('viewing', { enquiry_id: enquiryId, viewers: [...seen.values()] });
+}

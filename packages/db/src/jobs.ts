@@ -1,0 +1,22 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from './client.ts';
+
+/**
+ * pg-boss on the same database as the data: through its own PGlite adapter on the embedded engine, by
+ * connection string on PostgreSQL. Jobs are rows, so a queued send survives a restart.
+ */
+export function createBoss(database: Database): PgBoss {
+  if (database.engine === 'pglite') {
+    if (!database.pglite) throw new Error('createBoss: the embedded database has no PGlite handle');
+    return new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false } as never);
+  }
+  return new PgBoss({ connectionString: database.url, max: 4, schedule: false } as never);
+}
+
+/** Installs pg-boss's schema (a first start does this anyway; the test template does it once for all suites). */
+export async function installJobSchema(database: Database): Promise<void> {
+  const boss = createBoss(database);
+  boss.on('error', () => {});
+  await boss.start();
+  await boss.stop({ graceful: false });
+}
