@@ -16,6 +16,7 @@ import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
+import { templateRoutes } from './modules/templates/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(enquiryRoutes);
       await api.register(messageRoutes, { registry });
       await api.register(sandboxRoutes);
+      await api.register(templateRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createTemplate,
+  deleteTemplate,
+  listTemplates,
+  templatesForEnquiry,
+  updateTemplate,
+} from './service.ts';
+
+const TemplateBody = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  body: z.string().trim().min(1).max(5000),
+  location_id: z.uuid().nullable().optional(),
+});
+const IdParams = z.object({ id: z.string().max(64) });
+
+export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/templates',
+    { schema: { querystring: z.strictObject({ location_id: z.uuid().optional() }) } },
+    async (request) => ({
+      body: { items: await listTemplates(app.db, request.actor, request.query.location_id) },
+    }),
+  );
+  app.post('/templates', { schema: { body: TemplateBody } }, async (request) => ({
+    body: await createTemplate(app.db, request.actor, request.body),
+  }));
+  app.put(
+    '/templates/:id',
+    { schema: { params: IdParams, body: TemplateBody.partial() } },
+    async (request) => ({
+      body: await updateTemplate(app.db, request.actor, request.params.id, request.body),
+    }),
+  );
+  app.delete('/templates/:id', { schema: { params: IdParams } }, async (request) => {
+    await deleteTemplate(app.db, request.actor, request.params.id);
+    return { body: { deleted: true } };
+  });
+  app.get('/enquiries/:id/templates', { schema: { params: IdParams } }, async (request) => ({
+    body: { items: await templatesForEnquiry(app.db, request.actor, request.params.id) },
+  }));
+};

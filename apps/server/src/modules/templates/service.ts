@@ -1,0 +1,103 @@
+import { businesses, customers, type Db, locations, messageTemplates } from '@switchboard/db';
+import { nextBusinessDay, renderTemplate } from '@switchboard/shared';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { AppError } from '../../errors.ts';
+import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { loadEnquiry } from '../enquiries/service.ts';
+
+export type TemplateInput = { name: string; body: string; location_id?: string | null };
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+const notFound = () => new AppError('not_found', 'Template not found.');
+
+function dto(t: typeof messageTemplates.$inferSelect) {
+  return { id: t.id, name: t.name, body: t.body, location_id: t.location_id, updated_at: t.updated_at };
+}
+
+async function checkLocation(db: Db, businessId: string, locationId: string | null | undefined) {
+  if (!locationId) return;
+  const [l] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, locationId), eq(locations.business_id, businessId)));
+  if (!l) throw new AppError('not_found', 'Location not found.');
+}
+
+/** The business's templates offered in a location: its own and those for every location. */
+export async function listTemplates(db: Db, actor: Actor, locationId?: string) {
+  const a = requireBusiness(actor);
+  const where = locationId
+    ? and(
+        eq(messageTemplates.business_id, a.business_id),
+        or(isNull(messageTemplates.location_id), eq(messageTemplates.location_id, locationId)),
+      )
+    : eq(messageTemplates.business_id, a.business_id);
+  const rows = await db.select().from(messageTemplates).where(where).orderBy(asc(messageTemplates.name));
+  return rows.map(dto);
+}
+
+export async function createTemplate(db: Db, actor: Actor, input: TemplateInput) {
+  const a = requireOwner(actor, 'manage message templates');
+  await checkLocation(db, a.business_id, input.location_id);
+  const [row] = await db
+    .insert(messageTemplates)
+    .values({
+      business_id: a.business_id,
+      name: input.name,
+      body: input.body,
+      location_id: input.location_id ?? null,
+    })
+    .returning();
+  return dto(row!);
+}
+
+export async function updateTemplate(db: Db, actor: Actor, id: string, input: Partial<TemplateInput>) {
+  const a = requireOwner(actor, 'manage message templates');
+  if (!isUuid(id)) throw notFound();
+  await checkLocation(db, a.business_id, input.location_id);
+  const [row] = await db
+    .update(messageTemplates)
+    .set(input)
+    .where(and(eq(messageTemplates.id, id), eq(messageTemplates.business_id, a.business_id)))
+    .returning();
+  if (!row) throw notFound();
+  return dto(row);
+}
+
+export async function deleteTemplate(db: Db, actor: Actor, id: string) {
+  const a = requireOwner(actor, 'manage message templates');
+  if (!isUuid(id)) throw notFound();
+  const rows = await db
+    .delete(messageTemplates)
+    .where(and(eq(messageTemplates.id, id), eq(messageTemplates.business_id, a.business_id)))
+    .returning({ id: messageTemplates.id });
+  if (rows.length === 0) throw notFound();
+}
+
+/**
+ * The templates offered in an enquiry, each with its placeholders filled for that customer: first_name,
+ * business_name, location_name and business_day (the next business day in the business's timezone).
+ */
+export async function templatesForEnquiry(db: Db, actor: Actor, enquiryId: string, now = new Date()) {
+  const a = requireBusiness(actor);
+  const { e } = await loadEnquiry(db, a.business_id, enquiryId);
+  const [ctx] = await db
+    .select({
+      first_name: customers.first_name,
+      business_name: businesses.name,
+      timezone: businesses.timezone,
+      location_name: locations.name,
+    })
+    .from(customers)
+    .innerJoin(businesses, eq(businesses.id, customers.business_id))
+    .innerJoin(locations, eq(locations.id, e.location_id))
+    .where(eq(customers.id, e.customer_id));
+  const values = {
+    first_name: ctx?.first_name ?? '',
+    business_name: ctx?.business_name ?? '',
+    location_name: ctx?.location_name ?? '',
+    business_day: nextBusinessDay(now, ctx?.timezone ?? 'Australia/Melbourne'),
+  };
+  const templates = await listTemplates(db, actor, e.location_id);
+  return templates.map((t) => ({ ...t, rendered: renderTemplate(t.body, values) }));
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO_LOGINS, inbound, selectedLocation, type TestApp } from '../../test/helpers.ts';
+import { templatesForEnquiry } from './service.ts';
+
+describe('message templates', () => {
+  let t: TestApp;
+  let owner: string;
+  let staff: string;
+  let loc: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.login(DEMO_LOGINS.owner);
+    staff = await t.login(DEMO_LOGINS.staff1);
+    loc = await selectedLocation(t, owner);
+  });
+  afterAll(() => t.close());
+
+  it('renders first_name, business_name, location_name and business_day for the enquiry', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/templates',
+      token: owner,
+      payload: {
+        name: 'Follow-up',
+        body: 'Hi {first_name}, {business_name} at {location_name} will call you on {business_day}. {unknown}',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { enquiry_id } = await inbound(t, owner, {
+      location_id: loc,
+      from: { phone: '+61491570031', name: 'Robin Banks' },
+      message: 'Call me?',
+    });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/v1/enquiries/${enquiry_id}/templates`,
+      token: staff,
+    });
+    const item = res.json().body.items.find((i: { name: string }) => i.name === 'Follow-up');
+    expect(item.rendered).toMatch(
+      /^Hi Robin, Harbourside Dental at Harbourside Dental Docklands will call you on (Monday|Tuesday|Wednesday|Thursday|Friday)\. \{unknown\}$/,
+    );
+  });
+
+  it('names Monday as the next business day on a Friday in the business timezone', async () => {
+    const { enquiry_id } = await inbound(t, owner, {
+      location_id: loc,
+      from: { phone: '+61491570032', name: 'Fri Day' },
+      message: 'x',
+    });
+    // Friday 21 Nov 2025, 10:00 in Melbourne.
+    const req = { headers: { authorization: `Bearer ${owner}` } };
+    await t.app.authenticate(req as never, { header: () => {} } as never);
+    const items = await templatesForEnquiry(
+      t.database.db,
+      (req as unknown as { actor: never }).actor,
+      enquiry_id,
+      new Date('2025-11-20T23:00:00Z'),
+    );
+    expect(items.find((i) => i.name === 'Follow-up')!.rendered).toContain('call you on Monday.');
+  });
+
+  it('lets only the owner manage templates, hides other businesses, and refuses bad input', async () => {
+    const denied = await t.request({
+      method: 'POST',
+      url: '/api/v1/templates',
+      token: staff,
+      payload: { name: 'x', body: 'y' },
+    });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toMatch(/Only the business owner/);
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/v1/templates',
+      token: owner,
+      payload: { name: '', body: 'y' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const north = await t.login(DEMO_LOGINS.northsideOwner);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/templates', token: north })).json().body.items,
+    ).toEqual([]);
+    const mine = (await t.request({ method: 'GET', url: '/api/v1/templates', token: owner })).json().body
+      .items[0];
+    const other = await t.request({ method: 'DELETE', url: `/api/v1/templates/${mine.id}`, token: north });
+    expect(other.statusCode).toBe(404);
+    const foreignLocation = await t.request({
+      method: 'PUT',
+      url: `/api/v1/templates/${mine.id}`,
+      token: north,
+      payload: { location_id: loc },
+    });
+    expect(foreignLocation.statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/templates', token: owner })).json().body.items,
+    ).toHaveLength(1);
+  });
+});
