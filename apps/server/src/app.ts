@@ -5,8 +5,8 @@ import multipart from '@fastify/multipart';
 import type { Database } from '@switchboard/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
 import { createAdapterRegistry } from './channels/registry.ts';
+import type { Config } from './config.ts';
 import { createEventBus } from './events/bus.ts';
 import { businessCachePlugin } from './lib/cache.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -69,6 +69,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(jobsPlugin);
   await app.register(realtimePlugin);
   const registry = createAdapterRegistry(config);
+  app.decorate('channels', registry);
 
   await app.register(
     async (api) => {

@@ -25,7 +25,13 @@ export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }>
   app,
   { registry },
 ) => {
-  const ctx: MessagesCtx = { db: app.db, events: app.events, jobs: app.jobs, uploadUrl: uploadContentUrl };
+  const ctx: MessagesCtx = {
+    db: app.db,
+    events: app.events,
+    jobs: app.jobs,
+    registry,
+    uploadUrl: uploadContentUrl,
+  };
   await registerOutbound(app, registry);
   const requeued = await requeueStuckMessages(app.db, app.jobs);
   if (requeued) app.log.info({ requeued }, 're-queued outbound messages left unsent');

@@ -22,6 +22,7 @@ import { isValidEmail } from '@switchboard/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
+import type { AdapterRegistry } from '../../channels/registry.ts';
 import { AppError } from '../../errors.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { type Actor, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
@@ -35,6 +36,7 @@ export type MessagesCtx = {
   db: Db;
   events: EventBus;
   jobs: Jobs;
+  registry: AdapterRegistry;
   uploadUrl: (upload: { id: string; name: string }) => string;
 };
 
@@ -161,6 +163,25 @@ async function insertOutbound(
   c: CustomerBrief,
   input: z.infer<typeof SendMessageRequest>,
 ) {
+  const [customer] = await tx
+    .select({
+      id: customers.id,
+      phone: customers.phone,
+      email: customers.email,
+      sms_opted_out: customers.sms_opted_out,
+    })
+    .from(customers)
+    .where(eq(customers.id, e.customer_id));
+  await ctx.registry.checkSend({
+    tx,
+    business_id: a.business_id,
+    location_id: e.location_id,
+    enquiry_id: e.id,
+    channel: e.channel,
+    customer: customer!,
+    message: input.message,
+    attachments: input.attachments.length,
+  });
   await consumeDailyLimit(tx, a.business_id);
   const attachments = await resolveAttachments(ctx, tx, a.business_id, input.attachments);
   const isEmail = e.channel === 'email';
