@@ -24,7 +24,10 @@ export type Page = z.infer<typeof PageQuery>;
 export type PageOf<T> = { items: T[]; page: number; page_size: number; total: number };
 
 /** The phone number in E.164, or undefined when it is not a possible number for its country. */
-export function normalisePhone(value: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | undefined {
+export function normalisePhone(
+  value: string,
+  country: CountryCode = DEFAULT_PHONE_COUNTRY,
+): string | undefined {
   const parsed = parsePhoneNumberFromString(value, country);
   return parsed?.isValid() ? parsed.number : undefined;
 }

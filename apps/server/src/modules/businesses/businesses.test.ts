@@ -125,7 +125,10 @@ describe('PUT /business/mybusiness', () => {
   it('reports no messages sent today once the counted day is over', async () => {
     const { id } = await myBusiness(t, owner);
     const db = t.database.db;
-    await db.update(businesses).set({ messages_sent_today: 42, messages_count_day: null }).where(eq(businesses.id, id));
+    await db
+      .update(businesses)
+      .set({ messages_sent_today: 42, messages_count_day: null })
+      .where(eq(businesses.id, id));
     expect((await put(owner, {})).json().body.messages_sent_today).toBe(42);
     await db
       .update(businesses)
@@ -366,16 +369,14 @@ describe('PUT /business/validators/email', () => {
   const check = (payload: unknown) =>
     t.request({ method: 'PUT', url: '/api/v1/business/validators/email', payload: payload as object });
 
-  it.each([
-    'a@b.co',
-    'first.last+tag@sub.example.com.au',
-    'user@[192.168.0.1]',
-    '"quoted name"@example.com',
-  ])('accepts %s', async (email) => {
-    const res = await check({ email });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ body: { email, valid: true } });
-  });
+  it.each(['a@b.co', 'first.last+tag@sub.example.com.au', 'user@[192.168.0.1]', '"quoted name"@example.com'])(
+    'accepts %s',
+    async (email) => {
+      const res = await check({ email });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ body: { email, valid: true } });
+    },
+  );
 
   it.each([
     'plainaddress',

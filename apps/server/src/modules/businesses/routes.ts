@@ -54,14 +54,22 @@ const CreateEmailRequest = z.strictObject({
 });
 const UpdateEmailRequest = CreateEmailRequest.partial();
 
-const ValidateEmailRequest = z.strictObject({ email: z.string().trim().min(1, 'Please enter an email').max(1000) });
+const ValidateEmailRequest = z.strictObject({
+  email: z.string().trim().min(1, 'Please enter an email').max(1000),
+});
 
 const IMAGE_FIELD = 'image';
 
 /** The one file in the multipart field `image`, read into memory up to the image size limit. */
-async function readImage(request: FastifyRequest, maxBytes: number): Promise<{ name: string; bytes: Buffer }> {
+async function readImage(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ name: string; bytes: Buffer }> {
   if (!request.isMultipart()) {
-    throw new AppError('bad_request', `Send the image as multipart/form-data in a field named "${IMAGE_FIELD}".`);
+    throw new AppError(
+      'bad_request',
+      `Send the image as multipart/form-data in a field named "${IMAGE_FIELD}".`,
+    );
   }
   const part = await request.file({ limits: { fileSize: maxBytes } });
   if (!part || part.fieldname !== IMAGE_FIELD) {

@@ -1,7 +1,7 @@
 import {
   auditLog,
-  businesses,
   businessEmails,
+  businesses,
   businessPhones,
   type Db,
   type DbOrTx,
@@ -15,7 +15,13 @@ import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { BusinessCache } from '../../lib/cache.ts';
 import { isUuid, type Page, type PageOf } from '../../lib/fields.ts';
-import { type Actor, type BusinessActor, requireBusiness, requireOwner, requireSuperAdmin } from '../../plugins/auth.ts';
+import {
+  type Actor,
+  type BusinessActor,
+  requireBusiness,
+  requireOwner,
+  requireSuperAdmin,
+} from '../../plugins/auth.ts';
 import {
   deleteUpload,
   deleteUploadFile,
@@ -55,9 +61,12 @@ export type BusinessPatch = Partial<{
 
 /** The calendar day it is now in the time zone, as 'YYYY-MM-DD'. */
 function dayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 export function toBusinessJson(b: BusinessRow, now = new Date()): BusinessJson {
@@ -95,7 +104,9 @@ async function audit(
   target: string | null,
   detail?: Record<string, unknown>,
 ): Promise<void> {
-  await tx.insert(auditLog).values({ business_id: actor.business_id, user_id: actor.user_id, action, target, detail });
+  await tx
+    .insert(auditLog)
+    .values({ business_id: actor.business_id, user_id: actor.user_id, action, target, detail });
 }
 
 export async function updateBusiness(ctx: Ctx, actor: Actor, patch: BusinessPatch): Promise<BusinessJson> {
@@ -103,7 +114,11 @@ export async function updateBusiness(ctx: Ctx, actor: Actor, patch: BusinessPatc
   const row = await ctx.db.transaction(async (tx) => {
     const current = await lockBusiness(tx, a.business_id);
     if (Object.keys(patch).length === 0) return current;
-    const [updated] = await tx.update(businesses).set(patch).where(eq(businesses.id, a.business_id)).returning();
+    const [updated] = await tx
+      .update(businesses)
+      .set(patch)
+      .where(eq(businesses.id, a.business_id))
+      .returning();
     await audit(tx, a, 'business.update', a.business_id, patch);
     return updated!;
   });
@@ -114,7 +129,10 @@ export async function updateBusiness(ctx: Ctx, actor: Actor, patch: BusinessPatc
 const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 
 export const imageTooLarge = (maxBytes: number) =>
-  new AppError('payload_too_large', `The image is too large. Choose one of at most ${formatFileSize(maxBytes)}.`);
+  new AppError(
+    'payload_too_large',
+    `The image is too large. Choose one of at most ${formatFileSize(maxBytes)}.`,
+  );
 
 /**
  * Replaces the business image. The type is read from the bytes, never from the file name or the browser's
@@ -202,8 +220,20 @@ async function replacedUpload(tx: DbOrTx, business: BusinessRow) {
 // ---------------------------------------------------------------------------------------------------------
 // Business phone numbers and email addresses: the same small list twice, each optionally tied to a location.
 
-export type PhoneJson = { id: string; label: string | null; phone: string; location_id: string | null; created_at: Date };
-export type EmailJson = { id: string; label: string | null; email: string; location_id: string | null; created_at: Date };
+export type PhoneJson = {
+  id: string;
+  label: string | null;
+  phone: string;
+  location_id: string | null;
+  created_at: Date;
+};
+export type EmailJson = {
+  id: string;
+  label: string | null;
+  email: string;
+  location_id: string | null;
+  created_at: Date;
+};
 export type PhoneInput = { label?: string | null; phone: string; location_id?: string | null };
 export type EmailInput = { label?: string | null; email: string; location_id?: string | null };
 

@@ -67,7 +67,10 @@ describe('locations', () => {
       const body = await list(staff);
       expect(body).toMatchObject({ page: 1, page_size: 10, total: 2 });
       expect(body.items.map((l) => l.precedence)).toEqual([0, 1]);
-      expect(body.items[0]).toMatchObject({ name: 'Harbourside Dental Docklands', phone_number: '+61491570156' });
+      expect(body.items[0]).toMatchObject({
+        name: 'Harbourside Dental Docklands',
+        phone_number: '+61491570156',
+      });
       expect(body.items[1]).toMatchObject({ name: null, address: null });
       expect(Object.keys(body.items[0]!).sort()).toEqual(LOCATION_KEYS);
       expect((await list(northOwner)).items.map((l) => l.name)).toEqual(['Northside Plumbing Brunswick']);
@@ -237,7 +240,10 @@ describe('locations', () => {
       for (const m of mutations()) {
         const res = await t.request({ ...m, token: staff });
         expect(res.statusCode, `${m.method} ${m.url}`).toBe(403);
-        expect(res.json()).toEqual({ message: 'Only the business owner can manage locations.', code: 'owner_only' });
+        expect(res.json()).toEqual({
+          message: 'Only the business owner can manage locations.',
+          code: 'owner_only',
+        });
       }
       expect(await list(owner)).toEqual(before);
     });
@@ -279,6 +285,26 @@ describe('locations', () => {
       expect(await read(northOwner, brunswick.id)).toEqual(brunswick);
     });
 
+    it('keeps one location when the last two are deleted at the same time', async () => {
+      const second = (
+        await t.request({
+          method: 'POST',
+          url: url(),
+          token: northOwner,
+          payload: { name: 'Northside Coburg' },
+        })
+      ).json().body as Location;
+      const results = await Promise.all(
+        [brunswick.id, second.id].map((id) =>
+          t.request({ method: 'DELETE', url: url(id), token: northOwner }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const left = await list(northOwner);
+      expect(left.total).toBe(1);
+      brunswick = left.items[0]!;
+    });
+
     it('refuses to delete a location that still has enquiries, so no conversation is lost', async () => {
       const [customer] = await t.database.db
         .insert(customers)
@@ -299,8 +325,9 @@ describe('locations', () => {
     });
 
     it('deletes an empty location, which then answers 404, and audits it', async () => {
-      const created = (await t.request({ method: 'POST', url: url(), token: owner, payload: { name: 'Pop-up' } })).json()
-        .body as Location;
+      const created = (
+        await t.request({ method: 'POST', url: url(), token: owner, payload: { name: 'Pop-up' } })
+      ).json().body as Location;
       const res = await t.request({ method: 'DELETE', url: url(created.id), token: owner });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ body: { id: created.id, deleted: true } });

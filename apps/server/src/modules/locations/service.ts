@@ -82,7 +82,12 @@ export async function listLocations(db: Db, actor: Actor, page: Page): Promise<P
     .limit(page.page_size)
     .offset((page.page - 1) * page.page_size);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(locations).where(mine);
-  return { items: rows.map(toLocationJson), page: page.page, page_size: page.page_size, total: count?.n ?? 0 };
+  return {
+    items: rows.map(toLocationJson),
+    page: page.page,
+    page_size: page.page_size,
+    total: count?.n ?? 0,
+  };
 }
 
 export async function getLocation(db: Db, actor: Actor, id: string): Promise<LocationJson> {
@@ -148,7 +153,11 @@ export async function updateLocation(
  * is locked first, so two deletes cannot both see "another location remains", and an enquiry being
  * created for this location either commits before the check (and is seen) or fails after the delete.
  */
-export async function deleteLocation(db: Db, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteLocation(
+  db: Db,
+  actor: Actor,
+  id: string,
+): Promise<{ id: string; deleted: true }> {
   const a = requireOwner(actor, MANAGE);
   if (!isUuid(id)) throw notFound('Location');
   return db.transaction(async (tx) => {

@@ -10,12 +10,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const upload = isUuid(id) ? await findPublicImage(app.db, id) : undefined;
     const bytes = upload && (await readUpload(app.config, upload));
     if (!upload || !bytes) throw notFound('Image');
-    return reply
-      .header('content-type', upload.content_type)
-      .header('content-length', bytes.length)
-      // An upload id never names other bytes: a replaced image gets a new id.
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(bytes);
+    return (
+      reply
+        .header('content-type', upload.content_type)
+        .header('content-length', bytes.length)
+        // An upload id never names other bytes: a replaced image gets a new id.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(bytes)
+    );
   });
 };

@@ -28,7 +28,8 @@ function pathOf(config: StorageConfig, storageKey: string): string {
   const base = root(config);
   const path = resolve(base, storageKey);
   // Keys are built here from uuids; this only guards against a row that was tampered with.
-  if (!path.startsWith(base + sep)) throw new Error(`storage key escapes the uploads directory: ${storageKey}`);
+  if (!path.startsWith(base + sep))
+    throw new Error(`storage key escapes the uploads directory: ${storageKey}`);
   return path;
 }
 

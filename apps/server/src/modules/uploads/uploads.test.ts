@@ -87,7 +87,9 @@ describe('business image', () => {
     expect(image).toMatch(/^\/api\/v1\/public\/images\/[0-9a-f-]{36}$/);
     expect(await currentImage(staff)).toBe(image);
     expect(storedFiles()).toEqual([idOf(image)]);
-    expect(await uploadRows()).toMatchObject([{ id: idOf(image), content_type: 'image/png', size: PNG.length }]);
+    expect(await uploadRows()).toMatchObject([
+      { id: idOf(image), content_type: 'image/png', size: PNG.length },
+    ]);
 
     const served = await t.request({ method: 'GET', url: image });
     expect(served.statusCode).toBe(200);
@@ -95,7 +97,10 @@ describe('business image', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.rawPayload.equals(PNG)).toBe(true);
 
-    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'business.image.update'));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'business.image.update'));
     expect(audit.map((a) => (a.detail as { upload_id: string }).upload_id)).toContain(idOf(image));
   });
 
@@ -118,7 +123,12 @@ describe('business image', () => {
 
   it.each([
     ['text named .png', Buffer.from('definitely not an image, just words'), 'evil.png', 'image/png'],
-    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'a.svg', 'image/svg+xml'],
+    [
+      'an SVG',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'a.svg',
+      'image/svg+xml',
+    ],
     ['a PDF named .jpg', Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), 'scan.jpg', 'image/jpeg'],
   ])('refuses %s with 415 naming the allowed types, and nothing changes', async (_, bytes, name, type) => {
     const before = { image: await currentImage(owner), files: storedFiles(), rows: await uploadRows() };
@@ -128,7 +138,9 @@ describe('business image', () => {
       message: 'The image must be a PNG, JPEG, WebP or GIF file.',
       code: 'unsupported_media_type',
     });
-    expect({ image: await currentImage(owner), files: storedFiles(), rows: await uploadRows() }).toEqual(before);
+    expect({ image: await currentImage(owner), files: storedFiles(), rows: await uploadRows() }).toEqual(
+      before,
+    );
   });
 
   it('refuses an image over the size limit with 413 and a message, and nothing changes', async () => {
@@ -176,7 +188,11 @@ describe('business image', () => {
     expect(res.statusCode).toBe(200);
     const theirs = res.json().body.image;
     expect(theirs).not.toBe(mine);
-    const cleared = await t.request({ method: 'DELETE', url: '/api/v1/business/mybusinessimage', token: northOwner });
+    const cleared = await t.request({
+      method: 'DELETE',
+      url: '/api/v1/business/mybusinessimage',
+      token: northOwner,
+    });
     expect(cleared.json().body.image).toBeNull();
     expect(await currentImage(owner)).toBe(mine);
     expect((await t.request({ method: 'GET', url: mine! })).statusCode).toBe(200);
@@ -192,7 +208,11 @@ describe('business image', () => {
     expect(storedFiles()).toEqual([]);
     expect(await uploadRows()).toEqual([]);
     expect((await t.request({ method: 'GET', url: image! })).statusCode).toBe(404);
-    const again = await t.request({ method: 'DELETE', url: '/api/v1/business/mybusinessimage', token: owner });
+    const again = await t.request({
+      method: 'DELETE',
+      url: '/api/v1/business/mybusinessimage',
+      token: owner,
+    });
     expect(again.statusCode).toBe(200);
   });
 
