@@ -13,6 +13,7 @@ import {
   UrlSchema,
 } from '../../lib/fields.ts';
 import { requireOwner } from '../../plugins/auth.ts';
+import { readSingleFile } from '../uploads/multipart.ts';
 import {
   type Ctx,
   clearBusinessImage,
@@ -61,27 +62,8 @@ const ValidateEmailRequest = z.strictObject({
 const IMAGE_FIELD = 'image';
 
 /** The one file in the multipart field `image`, read into memory up to the image size limit. */
-async function readImage(
-  request: FastifyRequest,
-  maxBytes: number,
-): Promise<{ name: string; bytes: Buffer }> {
-  if (!request.isMultipart()) {
-    throw new AppError(
-      'bad_request',
-      `Send the image as multipart/form-data in a field named "${IMAGE_FIELD}".`,
-    );
-  }
-  const part = await request.file({ limits: { fileSize: maxBytes } });
-  if (!part || part.fieldname !== IMAGE_FIELD) {
-    part?.file.resume();
-    throw new AppError('bad_request', `Attach the image in a field named "${IMAGE_FIELD}".`);
-  }
-  try {
-    return { name: part.filename, bytes: await part.toBuffer() };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge(maxBytes);
-    throw error;
-  }
+function readImage(request: FastifyRequest, maxBytes: number) {
+  return readSingleFile(request, { field: IMAGE_FIELD, maxBytes, tooLarge: imageTooLarge });
 }
 
 export const businessRoutes: FastifyPluginAsyncZod = async (app) => {

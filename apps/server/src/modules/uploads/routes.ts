@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { IdParams, isUuid } from '../../lib/fields.ts';
-import { findPublicImage, readUpload } from './storage.ts';
+import { requireBusiness, resolveActor } from '../../plugins/auth.ts';
+import { uploadContentUrl } from '../messages/routes.ts';
+import { sniffAttachmentType } from './attachments.ts';
+import { readSingleFile } from './multipart.ts';
+import { findPublicImage, findUpload, readUpload, saveUpload } from './storage.ts';
+
+const INLINE = /^(image\/|application\/pdf|audio\/|video\/|text\/plain)/;
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public on purpose: business images appear in the widget, emails and invoices, where nobody is logged in.
@@ -19,5 +25,58 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cross-origin-resource-policy', 'cross-origin')
         .send(bytes)
     );
+  });
+
+  // A file for a message: stored for the business, its type taken from its bytes.
+  app.post('/uploads', { onRequest: app.authenticate }, async (request) => {
+    const a = requireBusiness(request.actor);
+    const file = await readSingleFile(request, {
+      field: 'file',
+      maxBytes: app.config.uploadMaxBytes,
+      tooLarge: (max) =>
+        new AppError(
+          'payload_too_large',
+          `The file is too large. Attach files of at most ${Math.floor(max / 1024 / 1024)} MB.`,
+        ),
+    });
+    const content_type = await sniffAttachmentType(file.bytes, file.name);
+    const upload = await saveUpload(app.db, app.config, {
+      business_id: a.business_id,
+      user_id: a.user_id,
+      name: file.name || 'attachment',
+      content_type,
+      bytes: file.bytes,
+    });
+    return {
+      body: {
+        id: upload.id,
+        name: upload.name,
+        content_type,
+        size: upload.size,
+        url: uploadContentUrl(upload),
+      },
+    };
+  });
+
+  /**
+   * The bytes of one of the business's uploads. Accepts the bearer token or the web app's `access` cookie, so
+   * an <img> or a download link in the inbox works without script.
+   */
+  app.get('/uploads/:id/content', { schema: { params: IdParams } }, async (request, reply) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies.access;
+    if (!token) throw new AppError('unauthenticated', 'Please log in to continue.');
+    const a = requireBusiness(await resolveActor(app, token));
+    const { id } = request.params;
+    const upload = isUuid(id) ? await findUpload(app.db, a.business_id, id) : undefined;
+    const bytes = upload && (await readUpload(app.config, upload));
+    if (!upload || !bytes) throw notFound('File');
+    const disposition = INLINE.test(upload.content_type) ? 'inline' : 'attachment';
+    return reply
+      .header('content-type', upload.content_type)
+      .header('content-length', bytes.length)
+      .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(upload.name)}`)
+      .header('cache-control', 'private, max-age=3600')
+      .send(bytes);
   });
 };
