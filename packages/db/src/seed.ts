@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { hashPassword, newClientKey } from './passwords.ts';
-import { businessEmails, businesses, businessMembers, businessPhones, locations, users } from './schema.ts';
+import {
+  businessEmails,
+  businesses,
+  businessMembers,
+  businessPhones,
+  locations,
+  messageTemplates,
+  users,
+} from './schema.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -105,6 +113,23 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     await tx.insert(businessPhones).values([
       { business_id: harbourside.id, location_id: docklands?.id, label: 'Front desk', phone: '+61491570156' },
       { business_id: northside.id, label: 'Office', phone: '+61491570158' },
+    ]);
+    await tx.insert(messageTemplates).values([
+      {
+        business_id: harbourside.id,
+        name: 'Booking confirmed',
+        body: 'Hi {first_name}, your appointment at {business_name} {location_name} is confirmed. Reply here if anything changes.',
+      },
+      {
+        business_id: harbourside.id,
+        name: 'We will call you back',
+        body: 'Thanks {first_name}! Someone from {business_name} will call you back on {business_day}.',
+      },
+      {
+        business_id: northside.id,
+        name: 'On our way',
+        body: 'Hi {first_name}, a plumber from {business_name} is on the way.',
+      },
     ]);
     await tx.insert(businessEmails).values([
       {
