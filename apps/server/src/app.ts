@@ -15,6 +15,7 @@ import { enquiryRoutes } from './modules/enquiries/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { formSettingsRoutes, formWebhookRoutes } from './modules/forms/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -88,10 +89,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(messageRoutes, { registry });
       await api.register(sandboxRoutes);
       await api.register(templateRoutes);
+      await api.register(formSettingsRoutes);
     },
     { prefix: '/api/v1' },
   );
 
+  await app.register(formWebhookRoutes);
   await app.register(webPlugin);
   return app;
 }

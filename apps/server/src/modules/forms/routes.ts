@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { AppError } from '../../errors.ts';
+import { FORM_KINDS, type FormSubmission, getFormWebhook, receiveForm } from './service.ts';
+
+/** `GET /business/mybusiness/{kind}-webhook` and its rotation, for the owner. */
+export const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  // Fastify cannot put a parameter inside a path segment, so `{kind}-webhook` is matched per kind.
+  for (const kind of Object.keys(FORM_KINDS) as (keyof typeof FORM_KINDS)[]) {
+    app.get(`/business/mybusiness/${kind}-webhook`, async (request) => ({
+      body: await getFormWebhook(app.db, request.actor, kind, app.config.publicUrl),
+    }));
+    app.post(`/business/mybusiness/${kind}-webhook/rotate`, async (request) => ({
+      body: await getFormWebhook(app.db, request.actor, kind, app.config.publicUrl, true),
+    }));
+  }
+};
+
+const MAX_FIELDS = 50;
+const MAX_VALUE = 10_000;
+
+function toFields(body: unknown): FormSubmission {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('bad_request', 'Send the form as JSON or form-encoded fields.');
+  }
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (entries.length > MAX_FIELDS)
+    throw new AppError('bad_request', `A form may have at most ${MAX_FIELDS} fields.`);
+  const fields: FormSubmission = {};
+  for (const [key, value] of entries) {
+    if (value === null || value === undefined) continue;
+    const text = Array.isArray(value)
+      ? value.join(', ')
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+    if (text.length > MAX_VALUE || key.length > 100)
+      throw new AppError('bad_request', `The field "${key.slice(0, 100)}" is too long.`);
+    fields[key] = text;
+  }
+  return fields;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Public: `POST /webhooks/forms/{token}` from a website's form (form-encoded) or a script (JSON). */
+export const formWebhookRoutes: FastifyPluginAsync = async (app) => {
+  const perIp = new RateLimiterMemory({ keyPrefix: 'form_ip', points: 30, duration: 60 });
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    const fields: Record<string, string | string[]> = {};
+    for (const [k, v] of new URLSearchParams(body as string)) {
+      const prev = fields[k];
+      fields[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    }
+    done(null, fields);
+  });
+
+  app.post<{ Params: { token: string } }>('/webhooks/forms/:token', async (request, reply) => {
+    await perIp.consume(request.ip).catch(() => {
+      throw new AppError(
+        'rate_limited',
+        'Too many form submissions from this address. Please try again in a minute.',
+      );
+    });
+    const fields = toFields(request.body);
+    await receiveForm({ db: app.db, events: app.events }, request.params.token, fields);
+
+    const isHtmlForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
+    if (!isHtmlForm) return { body: { received: true } };
+    const redirect = fields._redirect;
+    if (redirect && /^https?:\/\//i.test(redirect)) return reply.redirect(redirect, 303);
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Thank you</title>` +
+          `<body style="font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>Thank you</h1>` +
+          `<p>${escapeHtml('We have your message and will be in touch soon.')}</p></body>`,
+      );
+  });
+};

@@ -1,0 +1,142 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { auditLog, businesses, type Db, locations } from '@switchboard/db';
+import { isValidEmail } from '@switchboard/shared';
+import { and, eq, or } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { AppError } from '../../errors.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { type Actor, requireOwner } from '../../plugins/auth.ts';
+import { ingestInbound } from '../messages/inbound.ts';
+
+export const FORM_KINDS = { 'web-form': 'web_form', 'contact-form': 'contact_form' } as const;
+export type FormKind = keyof typeof FORM_KINDS;
+type Channel = (typeof FORM_KINDS)[FormKind];
+
+const column = (channel: Channel) => (channel === 'web_form' ? 'web_form_token' : 'contact_form_token');
+
+export const formUrl = (publicUrl: string, token: string) => `${publicUrl}/webhooks/forms/${token}`;
+
+/** The business's secret inbound URL for a form kind; the token is made on first use. */
+export async function getFormWebhook(
+  db: Db,
+  actor: Actor,
+  kind: FormKind,
+  publicUrl: string,
+  rotate = false,
+) {
+  const a = requireOwner(actor, 'see or change the form webhook');
+  const channel = FORM_KINDS[kind];
+  const [b] = await db.select().from(businesses).where(eq(businesses.id, a.business_id));
+  let token = b![column(channel)];
+  if (!token || rotate) {
+    token = randomBytes(24).toString('base64url');
+    await db
+      .update(businesses)
+      .set({ [column(channel)]: token })
+      .where(eq(businesses.id, a.business_id));
+    if (rotate) {
+      await db
+        .insert(auditLog)
+        .values({ business_id: a.business_id, user_id: a.user_id, action: `${channel}.webhook.rotate` });
+    }
+  }
+  return { kind, channel, url: formUrl(publicUrl, token) };
+}
+
+const KNOWN = new Set([
+  'name',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'message',
+  'location_id',
+  'subject',
+]);
+/** Bots fill every field; people never see these. A submission with one filled is accepted and dropped. */
+export const HONEYPOTS = ['_gotcha', '_honeypot', 'website_url'];
+
+export type FormSubmission = Record<string, string>;
+
+/**
+ * A form post becomes a message in the customer's enquiry through the common inbound pipeline; fields other
+ * than the contact details are kept in the message's meta.
+ */
+export async function receiveForm(
+  ctx: { db: Db; events: EventBus },
+  token: string,
+  fields: FormSubmission,
+): Promise<{ stored: boolean; enquiry_id?: string }> {
+  if (token.length < 16 || token.length > 64)
+    throw new AppError('not_found', 'This form address is not known.');
+  const [b] = await ctx.db
+    .select({ id: businesses.id, web: businesses.web_form_token, contact: businesses.contact_form_token })
+    .from(businesses)
+    .where(or(eq(businesses.web_form_token, token), eq(businesses.contact_form_token, token)));
+  if (!b) throw new AppError('not_found', 'This form address is not known.');
+  const channel: Channel = b.web === token ? 'web_form' : 'contact_form';
+
+  if (HONEYPOTS.some((h) => fields[h]?.trim())) return { stored: false };
+
+  const email = fields.email?.trim().toLowerCase() || undefined;
+  const rawPhone = fields.phone?.trim() || undefined;
+  if (!email && !rawPhone) {
+    throw new AppError('unprocessable', 'Please give an email address or a phone number so we can reply.');
+  }
+  if (email && !isValidEmail(email)) throw new AppError('unprocessable', `${email} is not a valid email.`);
+  let phone: string | undefined;
+  if (rawPhone) {
+    const parsed = parsePhoneNumberFromString(rawPhone, 'AU');
+    if (!parsed?.isValid()) throw new AppError('unprocessable', `${rawPhone} is not a valid phone number.`);
+    phone = parsed.number;
+  }
+  const name =
+    fields.name?.trim() ||
+    [fields.first_name, fields.last_name]
+      .map((s) => s?.trim())
+      .filter(Boolean)
+      .join(' ') ||
+    undefined;
+  const message = fields.message?.trim() ?? '';
+
+  const locationId = await pickLocation(ctx.db, b.id, fields.location_id);
+  const extra = Object.fromEntries(
+    Object.entries(fields).filter(
+      ([k, v]) => !KNOWN.has(k) && !HONEYPOTS.includes(k) && !k.startsWith('_') && v !== '',
+    ),
+  );
+  const result = await ingestInbound(ctx, {
+    provider: channel,
+    provider_message_id: randomUUID(),
+    channel,
+    location_id: locationId,
+    // Email first: a web-form reply goes by email when there is one.
+    from: { email, phone: email ? undefined : phone, name },
+    message: message || '(Form submitted without a message)',
+    subject: fields.subject?.trim() || undefined,
+    meta: { form: extra, ...(email && phone ? { phone } : {}) },
+    source: extra.utm_source,
+    medium: extra.utm_medium,
+    campaign: extra.utm_campaign,
+  });
+  return { stored: true, enquiry_id: result.enquiry.id };
+}
+
+async function pickLocation(db: Db, businessId: string, requested?: string): Promise<string> {
+  if (requested && /^[0-9a-f-]{36}$/i.test(requested)) {
+    const [l] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, requested), eq(locations.business_id, businessId)));
+    if (l) return l.id;
+  }
+  if (requested) throw new AppError('unprocessable', 'The form names a location that does not exist.');
+  const [first] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.business_id, businessId))
+    .orderBy(locations.precedence, locations.created_at)
+    .limit(1);
+  if (!first) throw new AppError('not_found', 'This form address is not known.');
+  return first.id;
+}
