@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { Database } from '@switchboard/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { emailChannel } from './channels/email/smtp-plugin.ts';
 import { createAdapterRegistry } from './channels/registry.ts';
 import type { Config } from './config.ts';
 import { createEventBus } from './events/bus.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { prefix: '/api/v1' },
   );
 
+  await app.register(emailChannel);
   await app.register(formWebhookRoutes);
   await app.register(webPlugin);
   return app;

@@ -49,6 +49,27 @@ const EnvSchema = z.object({
   MARKETING_SCRIPT_URL: z.url().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  GRAPH_API_BASE: z.url().default('https://graph.facebook.com/v24.0'),
+  RBM_API_BASE: z.url().default('https://rcsbusinessmessaging.googleapis.com'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  SMTP_ENABLED: bool.default(true),
+  SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  SMTP_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  INBOUND_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name')
+    .default('inbound.switchboard.local'),
 });
 
 export type Config = {
@@ -70,6 +91,25 @@ export type Config = {
   marketingScriptUrl?: string;
   webDist: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Provider API endpoints (tests point them at fake servers on loopback) and how long one call may take. */
+  providers: {
+    twilioApiBase: string;
+    graphApiBase: string;
+    rbmApiBase: string;
+    googleTokenUrl: string;
+    timeoutMs: number;
+  };
+  /** Email: the inbound SMTP server, the domain of every location's address, and the outbound relay. */
+  email: {
+    smtpEnabled: boolean;
+    smtpHost: string;
+    /** 0 picks a free port (tests); the bound one is `app.smtp.port`. */
+    smtpPort: number;
+    maxBytes: number;
+    inboundDomain: string;
+    /** Where outbound email is relayed (nodemailer URL); without it email goes through the sandbox. */
+    smtpUrl?: string;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -107,6 +147,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketingScriptUrl: e.MARKETING_SCRIPT_URL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
+    providers: {
+      twilioApiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
+      graphApiBase: e.GRAPH_API_BASE.replace(/\/+$/, ''),
+      rbmApiBase: e.RBM_API_BASE.replace(/\/+$/, ''),
+      googleTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+      timeoutMs: e.PROVIDER_TIMEOUT_MS,
+    },
+    email: {
+      smtpEnabled: e.SMTP_ENABLED,
+      smtpHost: e.SMTP_HOST,
+      smtpPort: e.SMTP_PORT,
+      maxBytes: e.SMTP_MAX_BYTES,
+      inboundDomain: e.INBOUND_EMAIL_DOMAIN.toLowerCase(),
+      smtpUrl: e.SMTP_URL,
+    },
   };
 }
 

@@ -138,9 +138,19 @@ export const locations = pgTable(
     assigned_count_closed: integer('assigned_count_closed').notNull().default(0),
     unassigned_count_open: integer('unassigned_count_open').notNull().default(0),
     unassigned_count_closed: integer('unassigned_count_closed').notNull().default(0),
+    /**
+     * The secret part of the location's inbound email address (`loc-<token>@INBOUND_EMAIL_DOMAIN`): random,
+     * so addresses cannot be guessed from ids, and stored, so an address never changes under its users.
+     */
+    inbound_email_token: text('inbound_email_token')
+      .notNull()
+      .default(sql`substr(md5(gen_random_uuid()::text), 1, 16)`),
     ...stamps(),
   },
-  (t) => [index('locations_business_idx').on(t.business_id, t.precedence)],
+  (t) => [
+    index('locations_business_idx').on(t.business_id, t.precedence),
+    uniqueIndex('locations_inbound_email_token_key').on(t.inbound_email_token),
+  ],
 );
 
 export const businessPhones = pgTable(

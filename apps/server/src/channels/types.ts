@@ -13,6 +13,10 @@ export type OutboundMessage = {
   attachments: Attachment[];
   /** Earlier messages of the thread's provider ids, for threading (email In-Reply-To/References). */
   thread: { provider_message_ids: string[] };
+  /** The stored message's meta, e.g. a WhatsApp template chosen in the composer (`whatsapp_template`). */
+  meta?: Record<string, unknown>;
+  enquiry_id?: string;
+  customer_id?: string;
 };
 
 export type SendResult = {
@@ -53,4 +57,9 @@ export type InboundMessage = {
   medium?: string;
   campaign?: string;
   timestamp?: Date;
+  /**
+   * The conversation the provider says this continues (email In-Reply-To, a reply address). Honoured only when
+   * that enquiry is the same business, location, customer and channel; a closed one is reopened.
+   */
+  enquiry_id?: string;
 };

@@ -1,7 +1,8 @@
-import { enquiries, locations, messages } from '@switchboard/db';
+import { type DbOrTx, enquiries, locations, messages } from '@switchboard/db';
 import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InboundMessage } from '../../channels/types.ts';
+import { moveCounters } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from './dto.ts';
 import { findOrCreateCustomer, findOrOpenEnquiry, type MessagesCtx } from './service.ts';
@@ -56,16 +57,27 @@ export async function ingestInbound(
       ...inbound.from,
       channel: inbound.channel,
     });
-    const { enquiry, created, counts } = await findOrOpenEnquiry(tx, {
-      business_id: location.business_id,
-      location_id: location.id,
-      customer_id: customer.id,
-      channel: inbound.channel,
-      title: inbound.subject,
-      source: inbound.source,
-      medium: inbound.medium,
-      campaign: inbound.campaign,
-    });
+    const continued = inbound.enquiry_id
+      ? await continueEnquiry(tx, {
+          id: inbound.enquiry_id,
+          business_id: location.business_id,
+          location_id: location.id,
+          customer_id: customer.id,
+          channel: inbound.channel,
+        })
+      : null;
+    const { enquiry, created, counts } =
+      continued ??
+      (await findOrOpenEnquiry(tx, {
+        business_id: location.business_id,
+        location_id: location.id,
+        customer_id: customer.id,
+        channel: inbound.channel,
+        title: inbound.subject,
+        source: inbound.source,
+        medium: inbound.medium,
+        campaign: inbound.campaign,
+      }));
     const at = inbound.timestamp ?? new Date();
     const [m] = await tx
       .insert(messages)
@@ -117,4 +129,40 @@ export async function ingestInbound(
     if (result.counts) ctx.events.emit('counts.updated', { business_id, counts: result.counts });
   }
   return result;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The enquiry a provider says a message continues (an email reply), when it is the same business, location,
+ * customer and channel; a closed one is reopened and counted as open again. Null otherwise, so the message
+ * goes where any other would.
+ */
+async function continueEnquiry(
+  tx: DbOrTx,
+  hint: { id: string; business_id: string; location_id: string; customer_id: string; channel: string },
+) {
+  if (!UUID.test(hint.id)) return null;
+  const [e] = await tx
+    .select()
+    .from(enquiries)
+    .where(
+      and(
+        eq(enquiries.id, hint.id),
+        eq(enquiries.business_id, hint.business_id),
+        eq(enquiries.location_id, hint.location_id),
+        eq(enquiries.customer_id, hint.customer_id),
+        eq(enquiries.channel, hint.channel),
+      ),
+    )
+    .for('update');
+  if (!e) return null;
+  if (e.status === 'open') return { enquiry: e, created: false, counts: null };
+  const [reopened] = await tx
+    .update(enquiries)
+    .set({ status: 'open' })
+    .where(eq(enquiries.id, e.id))
+    .returning();
+  const counts = await moveCounters(tx, e.location_id, e, { assigned_to: e.assigned_to, status: 'open' });
+  return { enquiry: reopened!, created: false, counts };
 }

@@ -106,6 +106,9 @@ export async function registerOutbound(app: FastifyInstance, registry: AdapterRe
         subject: m.meta.subject,
         attachments: m.attachments,
         thread: { provider_message_ids: thread.map((t) => t.id!).filter(Boolean) },
+        meta: m.meta,
+        enquiry_id: e.id,
+        customer_id: c.id,
       });
       await applyMessageStatus(ctx, { id: m.id }, result.status ?? 'sent', {
         provider: result.provider,

@@ -130,11 +130,18 @@ async function teamUser(db: DbOrTx, userId: string) {
 }
 
 /** Stores a staff reply as `queued` (counted against the daily limit) and hands it to the send job. */
+/** What a channel feature adds to an outgoing message: meta the adapter reads, the template chosen. */
+export type OutboundExtras = {
+  meta?: Record<string, unknown>;
+  template?: { name: string; language: string; variables: string[] };
+};
+
 export async function sendMessage(
   ctx: MessagesCtx,
   actor: Actor,
   enquiryId: string,
   input: z.infer<typeof SendMessageRequest>,
+  extras: OutboundExtras = {},
 ): Promise<MessageDto> {
   const a = requireBusiness(actor);
   if (!input.message.trim() && input.attachments.length === 0) {
@@ -146,7 +153,7 @@ export async function sendMessage(
       // An email thread needs a subject; fall back to the enquiry's, else ask for one.
       throw new AppError('unprocessable', 'Add a subject to send an email.');
     }
-    return insertOutbound(ctx, tx, a, e, c, input);
+    return insertOutbound(ctx, tx, a, e, c, input, extras);
   });
   afterOutbound(ctx, a.business_id, result);
   return result.message;
@@ -162,6 +169,7 @@ async function insertOutbound(
   e: EnquiryRecord,
   c: CustomerBrief,
   input: z.infer<typeof SendMessageRequest>,
+  extras: OutboundExtras = {},
 ) {
   const [customer] = await tx
     .select({
@@ -181,6 +189,7 @@ async function insertOutbound(
     customer: customer!,
     message: input.message,
     attachments: input.attachments.length,
+    template: extras.template,
   });
   await consumeDailyLimit(tx, a.business_id);
   const attachments = await resolveAttachments(ctx, tx, a.business_id, input.attachments);
@@ -196,7 +205,7 @@ async function insertOutbound(
       direction: 'out',
       team_user_id: a.user_id,
       message: input.message,
-      meta: subject ? { subject } : {},
+      meta: { ...(subject ? { subject } : {}), ...extras.meta },
       attachments,
       status: 'queued',
       client_id: input.client_id,

@@ -1,0 +1,2 @@
+ALTER TABLE "locations" ADD COLUMN "inbound_email_token" text DEFAULT substr(md5(gen_random_uuid()::text), 1, 16) NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "locations_inbound_email_token_key" ON "locations" USING btree ("inbound_email_token");
