@@ -53,6 +53,17 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.smtp.start();
+  } catch (error) {
+    console.error(
+      `Cannot receive email: SMTP_PORT ${config.email.smtpPort} on ${config.email.smtpHost} is not available (${(error as Error).message}). ` +
+        'Set SMTP_PORT to a free port, or SMTP_ENABLED=false.',
+    );
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
   const engine = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Switchboard is ready on http://${config.host}:${config.port} (${engine}, ${seconds} s)`);
