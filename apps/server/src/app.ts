@@ -15,6 +15,7 @@ import { businessRoutes } from './modules/businesses/routes.ts';
 import { enquiryRoutes } from './modules/enquiries/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { formSettingsRoutes, formWebhookRoutes } from './modules/forms/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(messageRoutes, { registry });
       await api.register(sandboxRoutes);
       await api.register(templateRoutes);
+      await api.register(memberRoutes);
       await api.register(formSettingsRoutes);
     },
     { prefix: '/api/v1' },

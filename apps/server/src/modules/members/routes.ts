@@ -1,0 +1,28 @@
+import { businessMembers, type Db, users } from '@switchboard/db';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Actor, requireBusiness } from '../../plugins/auth.ts';
+
+/** The people of the selected business: who an enquiry can be assigned to. */
+export async function listMembers(db: Db, actor: Actor) {
+  const a = requireBusiness(actor);
+  return db
+    .select({
+      user_id: users.id,
+      full_name: users.full_name,
+      email: users.email,
+      avatar: users.avatar,
+      role: businessMembers.role,
+    })
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.user_id))
+    .where(eq(businessMembers.business_id, a.business_id))
+    .orderBy(asc(users.full_name));
+}
+
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.get('/business/members', async (request) => ({
+    body: { items: await listMembers(app.db, request.actor) },
+  }));
+};
