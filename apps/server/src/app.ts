@@ -12,12 +12,14 @@ import { createEventBus } from './events/bus.ts';
 import { businessCachePlugin } from './lib/cache.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
+import { channelRoutes } from './modules/channels/routes.ts';
+import { channelWebhooks } from './modules/channels/webhooks.ts';
 import { enquiryRoutes } from './modules/enquiries/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { formSettingsRoutes, formWebhookRoutes } from './modules/forms/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
-import { formSettingsRoutes, formWebhookRoutes } from './modules/forms/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -93,11 +95,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(templateRoutes);
       await api.register(memberRoutes);
       await api.register(formSettingsRoutes);
+      await api.register(channelRoutes);
     },
     { prefix: '/api/v1' },
   );
-
   await app.register(emailChannel);
+  await app.register(channelWebhooks);
+
   await app.register(formWebhookRoutes);
   await app.register(webPlugin);
   return app;

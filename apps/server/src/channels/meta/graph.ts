@@ -1,0 +1,58 @@
+import { isTransientStatus, jsonOf, providerFetch } from '../../modules/channels/http.ts';
+import { explainMetaError, isTransientMetaError } from './errors.ts';
+
+export type GraphTarget = { base: string; timeoutMs: number; token: string };
+
+type GraphErrorBody = {
+  error?: {
+    message?: string;
+    code?: number;
+    error_subcode?: number;
+    is_transient?: boolean;
+    error_data?: { details?: string };
+  };
+};
+
+/** A Graph API answer other than 2xx, explained in plain English, and whether trying again may help. */
+export class GraphApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly transient: boolean;
+  constructor(status: number, body: GraphErrorBody | undefined) {
+    const e = body?.error;
+    const code = e?.code === undefined ? null : String(e.code);
+    super(
+      explainMetaError(
+        code,
+        e?.error_subcode,
+        e?.error_data?.details ?? e?.message ?? `Meta answered ${status}.`,
+      ),
+    );
+    this.status = status;
+    this.code = code;
+    this.transient = isTransientStatus(status) || isTransientMetaError(code, e?.is_transient);
+  }
+}
+
+/** One Graph API call with the account's token as a Bearer header. */
+export async function graphApi<T>(
+  target: GraphTarget,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const url = /^https?:\/\//.test(path) ? path : `${target.base}${path}`;
+  const res = await providerFetch('Meta', url, {
+    method,
+    timeoutMs: target.timeoutMs,
+    headers: {
+      authorization: `Bearer ${target.token}`,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await jsonOf(res);
+  if (!res.ok) throw new GraphApiError(res.status, json as GraphErrorBody | undefined);
+  return json as T;
+}

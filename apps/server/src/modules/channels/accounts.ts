@@ -1,0 +1,415 @@
+import { auditLog, channelAccounts, type Db, type DbOrTx } from '@switchboard/db';
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { decryptJson, encryptJson, maskSecret } from '../../lib/crypto.ts';
+import { isUuid, type PageOf } from '../../lib/fields.ts';
+import { type Actor, requireOwner } from '../../plugins/auth.ts';
+import { findLocation } from '../locations/service.ts';
+import {
+  addressOf,
+  CHANNELS_OF,
+  PROVIDER_NAMES,
+  PROVIDERS,
+  type Provider,
+  ProviderConfig,
+  type ProviderConfigOf,
+  SECRET_FIELDS,
+} from './providers.ts';
+
+export type AccountRow = typeof channelAccounts.$inferSelect;
+
+/** A connected account with its secrets decrypted: only ever held in memory, never answered. */
+export type Account<P extends Provider = Provider> = {
+  row: AccountRow;
+  provider: P;
+  config: ProviderConfigOf[P];
+};
+
+type Ctx = { db: Db; config: Pick<Config, 'encryptionKey' | 'publicUrl'> };
+
+const MANAGE = 'manage channels';
+const aad = (id: string) => `channel_account:${id}`;
+
+export const CreateChannelRequest = z.discriminatedUnion('provider', [
+  z.strictObject({ location_id: z.string(), provider: z.literal('twilio'), config: ProviderConfig.twilio }),
+  z.strictObject({
+    location_id: z.string(),
+    provider: z.literal('whatsapp'),
+    config: ProviderConfig.whatsapp,
+  }),
+  z.strictObject({
+    location_id: z.string(),
+    provider: z.literal('messenger'),
+    config: ProviderConfig.messenger,
+  }),
+  z.strictObject({
+    location_id: z.string(),
+    provider: z.literal('instagram'),
+    config: ProviderConfig.instagram,
+  }),
+  z.strictObject({
+    location_id: z.string(),
+    provider: z.literal('google_rcs'),
+    config: ProviderConfig.google_rcs,
+  }),
+]);
+export type CreateChannelRequest = z.infer<typeof CreateChannelRequest>;
+
+/** Checked against the provider's schema in the service, once merged with the stored config. */
+export const UpdateChannelRequest = z.strictObject({
+  location_id: z.string().optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+export type UpdateChannelRequest = z.infer<typeof UpdateChannelRequest>;
+
+export const ListChannelsQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  location_id: z.string().optional(),
+  provider: z.enum(PROVIDERS).optional(),
+});
+
+export type ChannelAccountJson = {
+  id: string;
+  business_id: string;
+  location_id: string;
+  provider: Provider;
+  channels: string[];
+  address: string | null;
+  config: Record<string, unknown>;
+  webhooks: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** Caches and derived values kept in the public config that are not part of what a person enters. */
+const INTERNAL_CONFIG = new Set(['whatsapp_templates', 'templates_synced_at']);
+
+export function openAccount<P extends Provider>(key: Buffer, row: AccountRow): Account<P> {
+  const secrets = row.secrets_encrypted
+    ? decryptJson<Record<string, string>>(key, row.secrets_encrypted, aad(row.id))
+    : {};
+  return {
+    row,
+    provider: row.provider as P,
+    config: { ...row.config, ...secrets } as ProviderConfigOf[P],
+  };
+}
+
+function split(provider: Provider, config: Record<string, unknown>) {
+  const secrets: Record<string, unknown> = {};
+  const open: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(config)) {
+    if (v === undefined) continue;
+    if (SECRET_FIELDS[provider].includes(k)) secrets[k] = v;
+    else open[k] = v;
+  }
+  if (provider === 'google_rcs' && typeof secrets.service_account_json === 'string') {
+    // The service account's email is not secret and tells a person which key is installed.
+    open.service_account_email = (
+      JSON.parse(secrets.service_account_json) as { client_email: string }
+    ).client_email;
+  }
+  return { open, secrets };
+}
+
+/** The webhook URLs to paste into the provider's console. */
+export function webhookUrls(publicUrl: string, provider: Provider): Record<string, string> {
+  switch (provider) {
+    case 'twilio':
+      return {
+        messaging_url: `${publicUrl}/webhooks/twilio/messaging`,
+        status_callback_url: `${publicUrl}/webhooks/twilio/messaging/status`,
+      };
+    case 'whatsapp':
+    case 'messenger':
+    case 'instagram':
+      return { callback_url: `${publicUrl}/webhooks/meta` };
+    case 'google_rcs':
+      return { webhook_url: `${publicUrl}/webhooks/google-rcs` };
+    default: {
+      const never: never = provider;
+      return never;
+    }
+  }
+}
+
+export function toChannelJson(ctx: Ctx, row: AccountRow): ChannelAccountJson {
+  const provider = row.provider as Provider;
+  const account = openAccount(ctx.config.encryptionKey, row);
+  const config: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(account.config as Record<string, unknown>)) {
+    if (INTERNAL_CONFIG.has(k)) continue;
+    config[k] = SECRET_FIELDS[provider].includes(k) ? maskSecret(String(v)) : v;
+  }
+  // Every field is answered, null when unset, so a settings form can rely on the shape.
+  for (const k of Object.keys(ProviderConfig[provider].shape)) config[k] ??= null;
+  if (provider === 'google_rcs' && typeof account.config === 'object') {
+    const key = JSON.parse((account.config as ProviderConfigOf['google_rcs']).service_account_json) as {
+      private_key_id?: string;
+    };
+    config.service_account_json = maskSecret(key.private_key_id ?? 'service-account-key');
+  }
+  return {
+    id: row.id,
+    business_id: row.business_id,
+    location_id: row.location_id,
+    provider,
+    channels: CHANNELS_OF[provider],
+    address: row.address,
+    config,
+    webhooks: webhookUrls(ctx.config.publicUrl, provider),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+async function findOwnAccount(db: DbOrTx, businessId: string, id: string): Promise<AccountRow> {
+  if (!isUuid(id)) throw notFound('Channel');
+  const [row] = await db
+    .select()
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.id, id), eq(channelAccounts.business_id, businessId)));
+  if (!row) throw notFound('Channel');
+  return row;
+}
+
+async function assertNoConflict(
+  tx: DbOrTx,
+  input: { id: string; provider: Provider; location_id: string; address: string | null },
+) {
+  const name = PROVIDER_NAMES[input.provider];
+  const [sameLocation] = await tx
+    .select({ id: channelAccounts.id })
+    .from(channelAccounts)
+    .where(
+      and(
+        eq(channelAccounts.location_id, input.location_id),
+        eq(channelAccounts.provider, input.provider),
+        ne(channelAccounts.id, input.id),
+      ),
+    );
+  if (sameLocation) {
+    throw new AppError('conflict', `This location already has a ${name} account connected. Edit that one.`);
+  }
+  if (!input.address) return;
+  // Webhooks find the account by this address: two accounts on one address could not both receive.
+  const [sameAddress] = await tx
+    .select({ id: channelAccounts.id })
+    .from(channelAccounts)
+    .where(
+      and(
+        eq(channelAccounts.provider, input.provider),
+        eq(channelAccounts.address, input.address),
+        ne(channelAccounts.id, input.id),
+      ),
+    );
+  if (sameAddress) {
+    throw new AppError('conflict', `${input.address} is already connected as a ${name} account elsewhere.`);
+  }
+}
+
+function invalid(error: z.ZodError): AppError {
+  const details = error.issues.map((i) => {
+    const field = i.path.join('.');
+    return field ? `config.${field}: ${i.message}` : i.message;
+  });
+  return new AppError('validation_failed', `Invalid body: ${details.join('; ')}`);
+}
+
+async function audit(
+  tx: DbOrTx,
+  actor: { business_id: string; user_id: string },
+  action: string,
+  row: AccountRow,
+) {
+  await tx.insert(auditLog).values({
+    business_id: actor.business_id,
+    user_id: actor.user_id,
+    action,
+    target: row.id,
+    detail: { provider: row.provider, location_id: row.location_id, address: row.address },
+  });
+}
+
+export async function listChannels(
+  ctx: Ctx,
+  actor: Actor,
+  query: z.infer<typeof ListChannelsQuery>,
+): Promise<PageOf<ChannelAccountJson>> {
+  const a = requireOwner(actor, MANAGE);
+  const where = and(
+    eq(channelAccounts.business_id, a.business_id),
+    query.location_id
+      ? isUuid(query.location_id)
+        ? eq(channelAccounts.location_id, query.location_id)
+        : sql`false`
+      : undefined,
+    query.provider ? eq(channelAccounts.provider, query.provider) : undefined,
+  );
+  const [total] = await ctx.db.select({ n: count() }).from(channelAccounts).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(channelAccounts)
+    .where(where)
+    .orderBy(asc(channelAccounts.created_at), asc(channelAccounts.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return {
+    items: rows.map((r) => toChannelJson(ctx, r)),
+    page: query.page,
+    page_size: query.page_size,
+    total: total?.n ?? 0,
+  };
+}
+
+export async function getChannel(ctx: Ctx, actor: Actor, id: string): Promise<ChannelAccountJson> {
+  const a = requireOwner(actor, MANAGE);
+  return toChannelJson(ctx, await findOwnAccount(ctx.db, a.business_id, id));
+}
+
+export async function createChannel(
+  ctx: Ctx,
+  actor: Actor,
+  input: CreateChannelRequest,
+): Promise<ChannelAccountJson> {
+  const a = requireOwner(actor, MANAGE);
+  const row = await ctx.db.transaction(async (tx) => {
+    const location = await findLocation(tx, a.business_id, input.location_id);
+    const id = uuidv7();
+    const address = addressOf(input.provider, input.config);
+    await assertNoConflict(tx, { id, provider: input.provider, location_id: location.id, address });
+    const { open, secrets } = split(input.provider, input.config);
+    const [created] = await tx
+      .insert(channelAccounts)
+      .values({
+        id,
+        business_id: a.business_id,
+        location_id: location.id,
+        provider: input.provider,
+        address,
+        config: open,
+        secrets_encrypted: encryptJson(ctx.config.encryptionKey, secrets, aad(id)),
+      })
+      .returning();
+    await audit(tx, a, 'channel.connect', created!);
+    return created!;
+  });
+  return toChannelJson(ctx, row);
+}
+
+export async function updateChannel(
+  ctx: Ctx,
+  actor: Actor,
+  id: string,
+  input: UpdateChannelRequest,
+): Promise<ChannelAccountJson> {
+  const a = requireOwner(actor, MANAGE);
+  const row = await ctx.db.transaction(async (tx) => {
+    const existing = await findOwnAccount(tx, a.business_id, id);
+    const provider = existing.provider as Provider;
+    const current = openAccount(ctx.config.encryptionKey, existing).config as Record<string, unknown>;
+    const patch = input.config ?? {};
+    // A secret left out, or sent back exactly as it was answered (masked), keeps its stored value.
+    const merged: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(current)) if (!INTERNAL_CONFIG.has(k)) merged[k] = v;
+    delete merged.service_account_email;
+    for (const [k, v] of Object.entries(patch)) {
+      if (
+        SECRET_FIELDS[provider].includes(k) &&
+        (v === undefined || (typeof v === 'string' && v.startsWith('••••')))
+      )
+        continue;
+      merged[k] = v;
+    }
+    const parsed = ProviderConfig[provider].safeParse(merged);
+    if (!parsed.success) throw invalid(parsed.error);
+    const config = parsed.data as Record<string, unknown>;
+    const locationId = input.location_id
+      ? (await findLocation(tx, a.business_id, input.location_id)).id
+      : existing.location_id;
+    const address = addressOf(provider, config);
+    await assertNoConflict(tx, { id, provider, location_id: locationId, address });
+    const { open, secrets } = split(provider, config);
+    // Cached template lists stay with the account unless the WhatsApp Business account changed.
+    if (provider === 'whatsapp' && existing.config.waba_id === open.waba_id) {
+      for (const k of ['whatsapp_templates', 'templates_synced_at']) {
+        if (existing.config[k] !== undefined) open[k] = existing.config[k];
+      }
+    }
+    const [updated] = await tx
+      .update(channelAccounts)
+      .set({
+        location_id: locationId,
+        address,
+        config: open,
+        secrets_encrypted: encryptJson(ctx.config.encryptionKey, secrets, aad(id)),
+      })
+      .where(eq(channelAccounts.id, id))
+      .returning();
+    await audit(tx, a, 'channel.update', updated!);
+    return updated!;
+  });
+  return toChannelJson(ctx, row);
+}
+
+export async function deleteChannel(
+  ctx: Ctx,
+  actor: Actor,
+  id: string,
+): Promise<{ id: string; deleted: true }> {
+  const a = requireOwner(actor, MANAGE);
+  await ctx.db.transaction(async (tx) => {
+    const existing = await findOwnAccount(tx, a.business_id, id);
+    await tx.delete(channelAccounts).where(eq(channelAccounts.id, id));
+    await audit(tx, a, 'channel.disconnect', existing);
+  });
+  return { id, deleted: true };
+}
+
+/** The location's connected account for a provider, decrypted, or null. */
+export async function locationAccount<P extends Provider>(
+  db: DbOrTx,
+  key: Buffer,
+  locationId: string,
+  provider: P,
+): Promise<Account<P> | null> {
+  const [row] = await db
+    .select()
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.location_id, locationId), eq(channelAccounts.provider, provider)))
+    .limit(1);
+  return row ? openAccount<P>(key, row) : null;
+}
+
+/** Accounts of a provider whose address (or another config field) has this value, decrypted. */
+export async function accountsWhere<P extends Provider>(
+  db: DbOrTx,
+  key: Buffer,
+  provider: P,
+  match: { address?: string | null; configField?: [string, string | null | undefined] },
+): Promise<Account<P>[]> {
+  const conditions = [];
+  if (match.address) conditions.push(eq(channelAccounts.address, match.address));
+  const [field, value] = match.configField ?? [];
+  if (field && value) conditions.push(sql`${channelAccounts.config} ->> ${field} = ${value}`);
+  if (conditions.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.provider, provider), or(...conditions)))
+    .orderBy(asc(channelAccounts.created_at));
+  return rows.map((r) => openAccount<P>(key, r));
+}
+
+/** Every account of these providers, decrypted (the Meta verification handshake checks them all). */
+export async function accountsOf(db: DbOrTx, key: Buffer, providers: Provider[]): Promise<Account[]> {
+  const rows = await db
+    .select()
+    .from(channelAccounts)
+    .where(sql`${channelAccounts.provider} in ${providers}`);
+  return rows.map((r) => openAccount(key, r));
+}

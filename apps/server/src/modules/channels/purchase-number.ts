@@ -1,0 +1,162 @@
+import { auditLog, channelAccounts, locations } from '@switchboard/db';
+import { eq, like, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+import { buyTwilioNumber, findAvailableNumber, TwilioApiError } from '../../channels/twilio/api.ts';
+import { TransientSendError } from '../../channels/types.ts';
+import { AppError } from '../../errors.ts';
+import { type Actor, requireOwner } from '../../plugins/auth.ts';
+import { findLocation } from '../locations/service.ts';
+import { type ChannelAccountJson, locationAccount, toChannelJson, webhookUrls } from './accounts.ts';
+
+export const PurchaseNumberRequest = z
+  .strictObject({
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Use a two-letter country code, such as AU.')
+      .optional(),
+    area_code: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}$/, 'The area code is digits only.')
+      .optional(),
+    contains: z
+      .string()
+      .trim()
+      .regex(/^[\d*]{1,16}$/, 'Use digits (and * for any digit).')
+      .optional(),
+  })
+  .nullish()
+  .transform((v) => v ?? {});
+
+export type PurchaseNumberResult = {
+  location_id: string;
+  phone_number: string;
+  provider: 'twilio' | 'sandbox';
+  channel: ChannelAccountJson | null;
+};
+
+/** The fictional range set aside for drama and tests (ACMA): +61 491 570 000–999. */
+const SANDBOX_PREFIX = '+61491570';
+
+function twilioFailure(error: unknown): AppError {
+  if (error instanceof TransientSendError || (error instanceof TwilioApiError && error.transient)) {
+    return new AppError('service_unavailable', 'Twilio is not answering right now. Try again in a minute.');
+  }
+  if (error instanceof TwilioApiError) return new AppError('unprocessable', error.message);
+  throw error;
+}
+
+/**
+ * Gives a location a phone number. With the location's Twilio account: finds an SMS-capable local number
+ * (a mobile one where the country has no SMS-capable local numbers, as in Australia), buys it and points its
+ * messaging webhook and status callback here. In sandbox mode without one: the next free fictional number.
+ */
+export async function purchaseNumber(
+  app: FastifyInstance,
+  actor: Actor,
+  locationId: string,
+  input: z.infer<typeof PurchaseNumberRequest>,
+): Promise<PurchaseNumberResult> {
+  const a = requireOwner(actor, 'buy phone numbers');
+  const location = await findLocation(app.db, a.business_id, locationId);
+  const account = await locationAccount(app.db, app.config.encryptionKey, location.id, 'twilio');
+
+  if (!account) {
+    if (!app.config.sandbox) {
+      throw new AppError(
+        'unprocessable',
+        'Connect a Twilio account for this location first, then buy a number.',
+      );
+    }
+    const phone = await app.db.transaction(async (tx) => {
+      // One at a time, so two locations never draw the same number.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard:sandbox-numbers'))`);
+      const taken = await tx
+        .select({ phone: locations.phone_number })
+        .from(locations)
+        .where(like(locations.phone_number, `${SANDBOX_PREFIX}%`));
+      const used = new Set(taken.map((t) => t.phone));
+      let free: string | undefined;
+      for (let n = 0; n < 1000 && !free; n++) {
+        const candidate = `${SANDBOX_PREFIX}${String(n).padStart(3, '0')}`;
+        if (!used.has(candidate)) free = candidate;
+      }
+      if (!free) throw new AppError('conflict', 'Every sandbox number is in use.');
+      await tx.update(locations).set({ phone_number: free }).where(eq(locations.id, location.id));
+      await tx.insert(auditLog).values({
+        business_id: a.business_id,
+        user_id: a.user_id,
+        action: 'location.number.assign',
+        target: location.id,
+        detail: { phone_number: free, provider: 'sandbox' },
+      });
+      return free;
+    });
+    return { location_id: location.id, phone_number: phone, provider: 'sandbox', channel: null };
+  }
+
+  const c = account.config;
+  const creds = {
+    base: app.config.providers.twilioApiBase,
+    timeoutMs: app.config.providers.timeoutMs,
+    account_sid: c.account_sid,
+    auth_token: c.auth_token,
+  };
+  const existing = location.phone_number ?? c.phone_number;
+  const country = input.country ?? (existing && parsePhoneNumberFromString(existing)?.country) ?? 'AU';
+  const hooks = webhookUrls(app.config.publicUrl, 'twilio');
+  let bought: { sid: string; phone_number: string };
+  try {
+    const search = { country, area_code: input.area_code, contains: input.contains };
+    const number =
+      (await findAvailableNumber(creds, { ...search, type: 'Local' })) ??
+      (await findAvailableNumber(creds, { ...search, type: 'Mobile' }));
+    if (!number) {
+      throw new AppError(
+        'unprocessable',
+        `Twilio has no SMS-capable numbers available in ${country}${input.area_code ? ` with area code ${input.area_code}` : ''}. Try another area code.`,
+      );
+    }
+    bought = await buyTwilioNumber(creds, {
+      phone_number: number,
+      sms_url: hooks.messaging_url!,
+      status_callback: hooks.status_callback_url!,
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw twilioFailure(error);
+  }
+
+  const row = await app.db.transaction(async (tx) => {
+    await tx
+      .update(locations)
+      .set({ phone_number: bought.phone_number })
+      .where(eq(locations.id, location.id));
+    const [updated] = await tx
+      .update(channelAccounts)
+      .set({
+        address: bought.phone_number,
+        config: sql`${channelAccounts.config} || ${JSON.stringify({ phone_number: bought.phone_number, phone_number_sid: bought.sid })}::jsonb`,
+      })
+      .where(eq(channelAccounts.id, account.row.id))
+      .returning();
+    await tx.insert(auditLog).values({
+      business_id: a.business_id,
+      user_id: a.user_id,
+      action: 'location.number.purchase',
+      target: location.id,
+      detail: { phone_number: bought.phone_number, provider: 'twilio', sid: bought.sid },
+    });
+    return updated!;
+  });
+  return {
+    location_id: location.id,
+    phone_number: bought.phone_number,
+    provider: 'twilio',
+    channel: toChannelJson(app, row),
+  };
+}

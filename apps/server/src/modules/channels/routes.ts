@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParams } from '../../lib/fields.ts';
+import {
+  CreateChannelRequest,
+  createChannel,
+  deleteChannel,
+  getChannel,
+  ListChannelsQuery,
+  listChannels,
+  UpdateChannelRequest,
+  updateChannel,
+} from './accounts.ts';
+import { registerChannelAdapters } from './adapters.ts';
+import { PurchaseNumberRequest, purchaseNumber } from './purchase-number.ts';
+import {
+  listChannelTemplates,
+  listEnquiryTemplates,
+  SendTemplateRequest,
+  sendWhatsAppTemplate,
+} from './templates.ts';
+
+const TemplatesQuery = z.strictObject({
+  refresh: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
+});
+
+/**
+ * Connected provider accounts (owner only), the numbers bought for locations, and WhatsApp templates.
+ * Registers the provider adapters and send policies with the channel registry.
+ */
+export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerChannelAdapters(app);
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/channels', { schema: { querystring: ListChannelsQuery } }, async (request) => ({
+    body: await listChannels(app, request.actor, request.query),
+  }));
+
+  app.post('/channels', { schema: { body: CreateChannelRequest } }, async (request) => ({
+    body: await createChannel(app, request.actor, request.body),
+  }));
+
+  app.get('/channels/:id', { schema: { params: IdParams } }, async (request) => ({
+    body: await getChannel(app, request.actor, request.params.id),
+  }));
+
+  app.patch(
+    '/channels/:id',
+    { schema: { params: IdParams, body: UpdateChannelRequest } },
+    async (request) => ({
+      body: await updateChannel(app, request.actor, request.params.id, request.body),
+    }),
+  );
+
+  app.delete('/channels/:id', { schema: { params: IdParams } }, async (request) => ({
+    body: await deleteChannel(app, request.actor, request.params.id),
+  }));
+
+  app.get(
+    '/channels/:id/whatsapp-templates',
+    { schema: { params: IdParams, querystring: TemplatesQuery } },
+    async (request) => ({
+      body: await listChannelTemplates(app, request.actor, request.params.id, request.query.refresh),
+    }),
+  );
+
+  app.get('/enquiries/:id/whatsapp-templates', { schema: { params: IdParams } }, async (request) => ({
+    body: await listEnquiryTemplates(app, request.actor, request.params.id),
+  }));
+
+  app.post(
+    '/enquiries/:id/whatsapp-template',
+    { schema: { params: IdParams, body: SendTemplateRequest } },
+    async (request) => ({
+      body: await sendWhatsAppTemplate(app, request.actor, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/business/locations/purchase-number/:id',
+    { schema: { params: IdParams, body: PurchaseNumberRequest } },
+    async (request) => ({
+      body: await purchaseNumber(app, request.actor, request.params.id, request.body),
+    }),
+  );
+};

@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { channelAccounts, customers, enquiries, messages } from '@switchboard/db';
+import { and, eq } from 'drizzle-orm';
+import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+
+/** The shared provider fixtures (`shared/` beside the repository), or PROVIDER_FIXTURES. */
+export const FIXTURES = process.env.PROVIDER_FIXTURES
+  ? process.env.PROVIDER_FIXTURES.replace(/\/?$/, '/')
+  : fileURLToPath(new URL('../../../../../../shared/fixtures/providers/', import.meta.url));
+
+/** A fixture's exact bytes (JSON webhook bodies must never be re-serialised). */
+export const fixtureBytes = (path: string) => readFileSync(`${FIXTURES}${path}`);
+export const fixtureJson = <T = Record<string, unknown>>(path: string) =>
+  JSON.parse(fixtureBytes(path).toString('utf8')) as T;
+
+export type TwilioEnvelope = {
+  request: { method: string; url: string; headers: Record<string, string>; body: string };
+  params: Record<string, string>;
+  signing: { authToken: string; expectedXTwilioSignature: string };
+};
+
+export const PUBLIC_URL = 'https://app.example.com';
+export const TWILIO_SID = 'ACaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+export const TWILIO_TOKEN = '0123456789abcdef0123456789abcdef';
+export const META_SECRET = 'abcdef0123456789abcdef0123456789';
+export const RBM_TOKEN = 'FIXTURECLIENTTOKEN01';
+
+export type FakeRequest = {
+  method: string;
+  path: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the adapter sent.
+  json(): any;
+  form(): URLSearchParams;
+};
+
+export type FakeReply = {
+  status?: number;
+  json?: unknown;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+  delayMs?: number;
+};
+
+type Route = {
+  method: string;
+  path: string | RegExp;
+  replies: (FakeReply | ((req: FakeRequest) => FakeReply))[];
+};
+
+/**
+ * A provider's HTTP API on 127.0.0.1: records every request and answers from a script. Each route answers
+ * with its replies in turn, the last one repeating; the newest route for a path wins.
+ */
+export class FakeProvider {
+  readonly requests: FakeRequest[] = [];
+  private routes: Route[] = [];
+  private server!: Server;
+  url = '';
+
+  static async start(): Promise<FakeProvider> {
+    const fake = new FakeProvider();
+    fake.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const body = Buffer.concat(chunks);
+        const url = new URL(req.url ?? '/', fake.url);
+        const recorded: FakeRequest = {
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          url,
+          headers: req.headers,
+          body,
+          text: body.toString('utf8'),
+          json: () => JSON.parse(body.toString('utf8')),
+          form: () => new URLSearchParams(body.toString('utf8')),
+        };
+        fake.requests.push(recorded);
+        const route = fake.routes.find(
+          (r) =>
+            r.method === recorded.method &&
+            (typeof r.path === 'string' ? r.path === recorded.path : r.path.test(recorded.path)),
+        );
+        const next = route
+          ? route.replies.length > 1
+            ? route.replies.shift()
+            : route.replies[0]
+          : undefined;
+        const reply = (typeof next === 'function' ? next(recorded) : next) ?? {
+          status: 404,
+          json: { message: `no fake route ${recorded.method} ${recorded.path}` },
+        };
+        if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+        const payload = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.body ?? '');
+        res.writeHead(reply.status ?? 200, {
+          ...(reply.json !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...reply.headers,
+        });
+        res.end(payload);
+      });
+    });
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    return fake;
+  }
+
+  on(method: string, path: string | RegExp, ...replies: Route['replies']): this {
+    this.routes.unshift({ method, path, replies });
+    return this;
+  }
+
+  received(method: string, path: string | RegExp): FakeRequest[] {
+    return this.requests.filter(
+      (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** Generous: these suites start a whole app and wait on durable jobs, on a shared 2-core machine. */
+export const SUITE_TIMEOUTS = { timeout: 120_000 } as const;
+export const SETUP_TIMEOUT_MS = 180_000;
+
+/** The app with PUBLIC_URL as the fixtures were signed for, and every provider API pointed at `fake`. */
+export function channelTestApp(fake: FakeProvider, env: Record<string, string> = {}): Promise<TestApp> {
+  return createTestApp({
+    PUBLIC_URL,
+    TWILIO_API_BASE: fake.url,
+    GRAPH_API_BASE: `${fake.url}/v24.0`,
+    RBM_API_BASE: fake.url,
+    GOOGLE_OAUTH_TOKEN_URL: `${fake.url}/token`,
+    PROVIDER_TIMEOUT_MS: '10000',
+    ...env,
+  });
+}
+
+export async function connect(
+  t: TestApp,
+  token: string,
+  body: { location_id: string; provider: string; config: Record<string, unknown> },
+) {
+  const res = await t.request({ method: 'POST', url: '/api/v1/channels', token, payload: body });
+  if (res.statusCode !== 200) throw new Error(`connect failed: ${res.statusCode} ${res.body}`);
+  return res.json().body as { id: string; config: Record<string, unknown>; webhooks: Record<string, string> };
+}
+
+export function twilioSignature(token: string, url: string, params: Record<string, string>): string {
+  return getExpectedTwilioSignature(token, url, params);
+}
+
+/** Posts form parameters to a Twilio webhook path, signed for PUBLIC_URL + path unless told otherwise. */
+export function postTwilio(
+  t: TestApp,
+  path: string,
+  params: Record<string, string>,
+  options: { token?: string; signature?: string | null } = {},
+) {
+  const signature =
+    options.signature === undefined
+      ? twilioSignature(options.token ?? TWILIO_TOKEN, `${PUBLIC_URL}${path}`, params)
+      : options.signature;
+  return t.request({
+    method: 'POST',
+    url: path,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(signature === null ? {} : { 'x-twilio-signature': signature }),
+    },
+    payload: new URLSearchParams(params).toString(),
+  });
+}
+
+export async function messagesByProviderId(t: TestApp, provider: string, id: string) {
+  return t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.provider, provider), eq(messages.provider_message_id, id)));
+}
+
+export async function messageById(t: TestApp, id: string) {
+  const [m] = await t.database.db.select().from(messages).where(eq(messages.id, id));
+  return m!;
+}
+
+export async function enquiryOf(t: TestApp, enquiryId: string) {
+  const [e] = await t.database.db.select().from(enquiries).where(eq(enquiries.id, enquiryId));
+  return e!;
+}
+
+export async function customerById(t: TestApp, id: string) {
+  const [c] = await t.database.db.select().from(customers).where(eq(customers.id, id));
+  return c!;
+}
+
+export async function accountRow(t: TestApp, id: string) {
+  const [row] = await t.database.db.select().from(channelAccounts).where(eq(channelAccounts.id, id));
+  return row!;
+}
+
+export async function countMessages(t: TestApp) {
+  return (await t.database.db.select({ id: messages.id }).from(messages)).length;
+}
