@@ -1,0 +1,159 @@
+import { EnvironmentOutlined, InboxOutlined, MailOutlined, ShopOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Brand } from '@/components/brand.tsx';
+import { ErrorBoundary } from '@/components/error-boundary.tsx';
+import { RouteProgress } from '@/components/route-progress.tsx';
+import { useMe } from '@/features/auth/api/get-me.ts';
+import { SelectionSwitcher } from '@/features/auth/components/selection-switcher.tsx';
+import { useSelectionCookies } from '@/features/auth/hooks/use-selection-cookies.ts';
+import { currentSelection } from '@/features/auth/utils/selection.ts';
+import { isApiError } from '@/lib/api-error.ts';
+import { CREDENTIAL_COOKIES, removeCookies } from '@/lib/cookies.ts';
+import { preloadPage } from '../pages.ts';
+import { LOGIN_PATH, paths } from '../paths.ts';
+import { QueryProvider } from '../query-provider.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const NAV_ITEMS: MenuProps['items'] = [
+  { key: paths.inbox, icon: <InboxOutlined />, label: 'Inbox' },
+  { key: paths.locations, icon: <EnvironmentOutlined />, label: 'Locations' },
+  {
+    key: 'settings',
+    type: 'group',
+    label: 'Settings',
+    children: [
+      { key: paths.businessSettings, icon: <ShopOutlined />, label: 'Business profile' },
+      { key: paths.contacts, icon: <MailOutlined />, label: 'Phones & emails' },
+    ],
+  },
+];
+
+function PageFallback() {
+  return (
+    <RouteProgress>
+      <Skeleton active paragraph={{ rows: 6 }} />
+    </RouteProgress>
+  );
+}
+
+/** A user with no selected business has their tokens cleared and goes to '/' (spec §6). */
+function NoBusiness() {
+  useEffect(() => removeCookies(CREDENTIAL_COOKIES), []);
+  return <Navigate to={LOGIN_PATH} replace />;
+}
+
+function AppShell() {
+  const me = useMe();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  // Spec §2: the side drawer starts open.
+  const [collapsed, setCollapsed] = useState(false);
+  const selection = me.data ? currentSelection(me.data) : null;
+  // The inbox fills the space under the top bar edge to edge, and '/inbox/{id}' is still the inbox page.
+  const inInbox = pathname === paths.inbox || pathname.startsWith(`${paths.inbox}/`);
+  const page = inInbox ? paths.inbox : pathname;
+  useSelectionCookies(selection);
+
+  // The page's own chunk downloads while the user loads, rather than after.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first path matters here.
+  useEffect(() => preloadPage(pathname), []);
+
+  // A 401 or a user without a business is already on its way to '/': keep the spinner until it gets there.
+  const leaving = isApiError(me.error) && (me.error.status === 401 || me.error.code === 'no_business');
+  if (me.isPending || leaving) {
+    return (
+      <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+        <Spin size="large" />
+      </Flex>
+    );
+  }
+  if (me.isError) {
+    return (
+      <Result
+        status="warning"
+        title="We could not load your account"
+        subTitle="Check your connection and try again."
+        extra={
+          <Button type="primary" onClick={() => me.refetch()}>
+            Try again
+          </Button>
+        }
+        style={{ paddingTop: '15vh' }}
+      />
+    );
+  }
+  if (!selection) return <NoBusiness />;
+
+  // The light sider and menu follow the algorithm: white in light mode, the container grey in dark mode.
+  const siderTheme = 'light';
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={240}
+        theme={siderTheme}
+        style={{
+          borderRight: `1px solid ${token.colorSplit}`,
+          position: 'sticky',
+          top: 0,
+          height: '100vh',
+          overflow: 'auto',
+        }}
+      >
+        <Flex align="center" style={{ height: 64, paddingInline: collapsed ? 24 : 20 }}>
+          <Brand collapsed={collapsed} />
+        </Flex>
+        <nav aria-label="Main">
+          <Menu
+            mode="inline"
+            theme={siderTheme}
+            selectedKeys={[page]}
+            items={NAV_ITEMS}
+            onClick={({ key }) => navigate(key)}
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 16,
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorSplit}`,
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
+        >
+          <SelectionSwitcher selection={selection} />
+          <UserMenu selection={selection} />
+        </Layout.Header>
+        <Layout.Content style={{ padding: inInbox ? 0 : 24 }}>
+          <div style={inInbox ? undefined : { maxWidth: 1200, margin: '0 auto' }}>
+            <ErrorBoundary key={page}>
+              <Suspense fallback={<PageFallback />}>
+                <Outlet context={selection} />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+export default function AppLayout() {
+  return (
+    <QueryProvider>
+      <AppShell />
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import { ERROR_NOTICE_MAX, ERROR_NOTICE_SECONDS, NOTICE_SECONDS } from '@switchboard/shared';
+import { Button, message, notification } from 'antd';
+import type { NotificationInstance } from 'antd/es/notification/interface';
+import { useEffect } from 'react';
+import { debugCode } from '@/lib/debug-session.ts';
+import { type ErrorNotice, feedbackUrl, type GenericNotice } from '@/lib/error-catalogue.ts';
+import { setNoticeSink } from '@/lib/notifier.ts';
+
+function sendFeedback(notice: GenericNotice): void {
+  // A full reload, as the spec says: the report then starts from a clean page that still names the error.
+  window.location.assign(feedbackUrl(window.location, notice.code, debugCode()));
+}
+
+function showError(api: NotificationInstance, notice: ErrorNotice): void {
+  switch (notice.kind) {
+    case 'session-expired':
+      api.warning({ title: notice.title });
+      return;
+    case 'server-message':
+      api.error({ title: notice.title });
+      return;
+    case 'generic':
+      api.error({
+        title: notice.title,
+        placement: 'bottomRight',
+        description: (
+          <>
+            <p style={{ margin: '0 0 4px' }}>{notice.description}</p>
+            <p style={{ margin: 0, opacity: 0.65 }}>{notice.errorCode}</p>
+          </>
+        ),
+        actions: (
+          <Button type="primary" size="small" onClick={() => sendFeedback(notice)}>
+            Send Feedback
+          </Button>
+        ),
+      });
+      return;
+    default: {
+      const unknown: never = notice;
+      throw new Error(`Unknown notice ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/**
+ * Draws the notices the API client and the query handler raise: errors one at a time for 5 s
+ * (spec §8), other notices for 4.5 s (spec §9).
+ */
+export default function NoticeBridge() {
+  const [notificationApi, notificationHolder] = notification.useNotification({
+    maxCount: ERROR_NOTICE_MAX,
+    duration: ERROR_NOTICE_SECONDS,
+  });
+  const [messageApi, messageHolder] = message.useMessage({ duration: NOTICE_SECONDS, maxCount: 3 });
+
+  useEffect(() => {
+    setNoticeSink({
+      error: (notice) => showError(notificationApi, notice),
+      success: (text) => void messageApi.success(text),
+      info: (text) => void messageApi.info(text),
+    });
+    return () => setNoticeSink(null);
+  }, [notificationApi, messageApi]);
+
+  return (
+    <>
+      {notificationHolder}
+      {messageHolder}
+    </>
+  );
+}

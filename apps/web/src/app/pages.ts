@@ -1,0 +1,31 @@
+import { paths } from './paths.ts';
+
+/** Every screen's chunk, by path: the router renders them lazily and the app preloads them. */
+export const pageLoaders = {
+  login: () => import('./routes/login.tsx'),
+  appLayout: () => import('./layouts/app-layout.tsx'),
+  [paths.inbox]: () => import('./routes/inbox.tsx'),
+  [paths.locations]: () => import('./routes/locations.tsx'),
+  [paths.businessSettings]: () => import('./routes/business-settings.tsx'),
+  [paths.contacts]: () => import('./routes/contacts.tsx'),
+} as const;
+
+type PagePath =
+  | typeof paths.inbox
+  | typeof paths.locations
+  | typeof paths.businessSettings
+  | typeof paths.contacts;
+
+/** Starts downloading a page's chunk, e.g. while the signed-in user is still loading. */
+export function preloadPage(pathname: string): void {
+  // '/inbox/{enquiry id}' is the inbox page too.
+  const page = pathname.startsWith(`${paths.inbox}/`) ? paths.inbox : pathname;
+  const loader = pageLoaders[page as PagePath] as (() => Promise<unknown>) | undefined;
+  void loader?.();
+}
+
+/** Warms the app's chunks while the person types their password, so logging in feels instant. */
+export function preloadApp(): void {
+  void pageLoaders.appLayout();
+  preloadPage(paths.inbox);
+}

@@ -1,0 +1,12 @@
+/** Where the browser goes after a 401, a failed login, a user with no business and a log out (spec §2). */
+export const LOGIN_PATH = '/';
+/** The app's home: the inbox, where signing in lands. */
+export const APP_HOME = '/inbox';
+
+export const paths = {
+  login: LOGIN_PATH,
+  inbox: '/inbox',
+  locations: '/locations',
+  businessSettings: '/settings/business',
+  contacts: '/settings/contacts',
+} as const;

@@ -1,0 +1,156 @@
+import { MessageOutlined, PushpinOutlined } from '@ant-design/icons';
+import { Button, theme } from 'antd';
+import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { EmptyState } from '@/features/inbox/components/empty-state.tsx';
+import { EnquiryListPane } from '@/features/inbox/components/enquiry-list-pane.tsx';
+import { useLiveInbox } from '@/features/inbox/hooks/use-live-inbox.ts';
+import { useComposeStore } from '@/features/inbox/stores/compose-store.ts';
+import type { InboxUser } from '@/features/inbox/types.ts';
+import { useAppSelection } from '../layouts/use-app-selection.ts';
+import { paths } from '../paths.ts';
+
+// The conversation and the compose dialog load after the list has painted (DESIGN §10: inbox ≤ 350 KB).
+const loadDeferred = () => import('@/features/inbox/components/deferred.ts');
+const EnquiryView = lazy(() => loadDeferred().then((m) => ({ default: m.EnquiryView })));
+const ComposeModal = lazy(() => loadDeferred().then((m) => ({ default: m.ComposeModal })));
+
+/** antd's theme tokens as CSS variables for the inbox's stylesheet, so light and dark both follow. */
+function useInboxColours(): CSSProperties {
+  const { token } = theme.useToken();
+  return useMemo(
+    () =>
+      ({
+        '--ib-bg': token.colorBgContainer,
+        '--ib-bg-layout': token.colorBgLayout,
+        '--ib-border': token.colorBorder,
+        '--ib-split': token.colorSplit,
+        '--ib-text': token.colorText,
+        '--ib-text-2': token.colorTextSecondary,
+        '--ib-text-3': token.colorTextTertiary,
+        '--ib-fill': token.colorFillSecondary,
+        '--ib-fill-2': token.colorFillQuaternary,
+        '--ib-hover': token.controlItemBgHover,
+        '--ib-selected': token.colorPrimaryBg,
+        '--ib-primary': token.colorPrimary,
+        '--ib-success': token.colorSuccess,
+        '--ib-success-bg': token.colorSuccessBg,
+        '--ib-warning': token.colorWarning,
+        '--ib-warning-bg': token.colorWarningBg,
+        '--ib-warning-border': token.colorWarningBorder,
+        '--ib-warning-text': token.colorWarningText,
+        '--ib-error': token.colorError,
+        '--ib-error-bg': token.colorErrorBg,
+        '--ib-error-border': token.colorErrorBorder,
+        '--ib-bubble-in': token.colorFillSecondary,
+        '--ib-shadow': token.boxShadowTertiary,
+        '--ib-bg-elevated': token.colorBgElevated,
+        '--ib-shadow-elevated': token.boxShadowSecondary,
+      }) as CSSProperties,
+    [token],
+  );
+}
+
+/** The inbox: the live enquiry list beside the open conversation ('/inbox/:enquiryId'). */
+export default function InboxRoute() {
+  const { me, business, location } = useAppSelection();
+  const { enquiryId } = useParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const colours = useInboxColours();
+  const composing = useComposeStore((s) => s.composing);
+  const startComposing = useComposeStore((s) => s.startComposing);
+  // The dialog's code is fetched the first time it is wanted, then kept so it can animate closed.
+  const [composeLoaded, setComposeLoaded] = useState(false);
+  useEffect(() => {
+    if (composing) setComposeLoaded(true);
+  }, [composing]);
+  // Warm the conversation's code once the list is up, so the first click opens at once.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+    idle(() => void loadDeferred());
+  }, []);
+
+  const user = useMemo<InboxUser>(
+    () => ({
+      id: me.id,
+      fullName: me.full_name || me.email,
+      avatar: me.avatar,
+      enableNotifications: me.enable_notifications,
+      enableEnquiryNotification: me.enable_enquiry_notification,
+      enableMessageNotification: me.enable_message_notification,
+      ringtoneEnquiry: me.ringtone_enquiry,
+      ringtoneMessage: me.ringtone_message,
+    }),
+    [
+      me.id,
+      me.full_name,
+      me.email,
+      me.avatar,
+      me.enable_notifications,
+      me.enable_enquiry_notification,
+      me.enable_message_notification,
+      me.ringtone_enquiry,
+      me.ringtone_message,
+    ],
+  );
+  useLiveInbox({ user, selectionKey: `${business.id}:${location?.id ?? ''}` });
+
+  if (!location) {
+    return (
+      <div className="ib-root" style={colours} data-open="false">
+        <section className="ib-view-pane" style={{ justifyContent: 'center' }}>
+          <EmptyState
+            icon={<PushpinOutlined />}
+            title="No location yet"
+            action={<Link to={paths.locations}>Go to Locations</Link>}
+          >
+            Messages arrive at a location's phone numbers and email address. Add a location to start receiving
+            them.
+          </EmptyState>
+        </section>
+      </div>
+    );
+  }
+
+  const backTo = `${paths.inbox}${search}`;
+  return (
+    <div className="ib-root" style={colours} data-open={Boolean(enquiryId)}>
+      <EnquiryListPane
+        user={user}
+        locationId={location.id}
+        initialCounts={location}
+        selectedId={enquiryId}
+        basePath={paths.inbox}
+        onCompose={startComposing}
+      />
+      <section className="ib-view-pane" aria-label="Conversation">
+        {enquiryId ? (
+          <Suspense fallback={null}>
+            <EnquiryView key={enquiryId} enquiryId={enquiryId} user={user} backTo={backTo} />
+          </Suspense>
+        ) : (
+          <div style={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+            <EmptyState
+              icon={<MessageOutlined />}
+              title="Pick a conversation"
+              action={
+                <Button type="primary" ghost onClick={startComposing}>
+                  New message
+                </Button>
+              }
+            >
+              Choose an enquiry on the left to read it and reply. To write to someone who has not messaged
+              yet, start a new message.
+            </EmptyState>
+          </div>
+        )}
+      </section>
+      {composeLoaded && (
+        <Suspense fallback={null}>
+          <ComposeModal locationId={location.id} onStarted={(id) => navigate(`${paths.inbox}/${id}`)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

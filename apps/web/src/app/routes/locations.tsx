@@ -1,0 +1,20 @@
+import { PageHeader } from '@/components/page-header.tsx';
+import { LocationsTable } from '@/features/locations/components/locations-table.tsx';
+import { useAppSelection } from '../layouts/use-app-selection.ts';
+
+export default function LocationsRoute() {
+  const { business, location, canManage } = useAppSelection();
+  return (
+    <>
+      <PageHeader
+        title="Locations"
+        subtitle={`The places ${business.name} answers customers from. Each has its own numbers, inbox and counts.`}
+      />
+      <LocationsTable
+        canManage={canManage}
+        currentLocationId={location?.id ?? null}
+        defaultTimezone={business.timezone}
+      />
+    </>
+  );
+}

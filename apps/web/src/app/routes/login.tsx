@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { Brand } from '@/components/brand.tsx';
+import { LoginForm } from '@/features/auth/components/login-form.tsx';
+import { preloadApp } from '../pages.ts';
+import { APP_HOME } from '../paths.ts';
+import './login.css';
+
+const HIGHLIGHTS = [
+  'SMS, email, WhatsApp, Facebook, Instagram and web forms in one inbox',
+  'Calls in the browser, with summaries and transcripts',
+  'An AI assistant that knows your FAQs and hands over when unsure',
+];
+
+// Plain elements styled in login.css (with the theme's colours as CSS variables) rather than antd's Card,
+// Typography and Grid: this page must stay small (DESIGN §10).
+export default function LoginRoute() {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
+    idle(() => preloadApp());
+  }, []);
+
+  return (
+    <div className="login">
+      <aside className="login__showcase">
+        <Brand inverse />
+        <div>
+          <h2 className="login__tagline">Every customer conversation, one calm inbox.</h2>
+          <ul className="login__highlights">
+            {HIGHLIGHTS.map((h) => (
+              <li key={h}>{h}</li>
+            ))}
+          </ul>
+        </div>
+        <p className="login__footnote">Built for clinics, trades, salons and dealerships.</p>
+      </aside>
+      <main className="login__main">
+        <div className="login__column">
+          <div className="login__brand">
+            <Brand />
+          </div>
+          <section className="login__card" aria-labelledby="login-title">
+            <h1 id="login-title" className="login__title">
+              Log in
+            </h1>
+            <p className="login__lead">Welcome back. Sign in to pick up where your team left off.</p>
+            <LoginForm onLoggedIn={() => navigate(APP_HOME, { replace: true })} />
+          </section>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { EnvironmentOutlined, ShopOutlined } from '@ant-design/icons';
+import { UNKNOWN_LOCATION } from '@switchboard/shared';
+import { Divider, Select, Space, Typography } from 'antd';
+import { notify } from '@/lib/notifier.ts';
+import { useSwitchSelection } from '../api/switch-selection.ts';
+import type { CurrentSelection } from '../utils/selection.ts';
+
+/** Business (when the user has more than one) and location pickers; PUT /user/switch on change. */
+export function SelectionSwitcher({ selection }: { selection: CurrentSelection }) {
+  const switchMutation = useSwitchSelection();
+  const { me, business, location } = selection;
+
+  const switchTo = (businessId: string, locationId?: string) =>
+    switchMutation.mutate(
+      { business_id: businessId, ...(locationId ? { location_id: locationId } : {}) },
+      {
+        onSuccess: () => {
+          const target = me.businesses.find((b) => b.id === businessId);
+          const loc = target?.locations.find((l) => l.id === locationId);
+          notify.success(
+            `Switched to ${loc ? (loc.name ?? UNKNOWN_LOCATION) : (target?.name ?? 'business')}`,
+          );
+        },
+      },
+    );
+
+  return (
+    <Space size="small" wrap>
+      {me.businesses.length === 1 && (
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          <ShopOutlined style={{ marginInlineEnd: 8 }} />
+          {business.name}
+        </Typography.Text>
+      )}
+      {me.businesses.length > 1 && (
+        <Select
+          aria-label="Business"
+          value={business.id}
+          style={{ minWidth: 200 }}
+          loading={switchMutation.isPending}
+          disabled={switchMutation.isPending}
+          suffixIcon={<ShopOutlined />}
+          options={me.businesses.map((b) => ({ value: b.id, label: b.name }))}
+          onChange={(id: string) => switchTo(id)}
+        />
+      )}
+      <Divider orientation="vertical" />
+      <Select
+        aria-label="Location"
+        value={location?.id}
+        placeholder="No locations yet"
+        style={{ minWidth: 240 }}
+        variant="filled"
+        loading={switchMutation.isPending}
+        disabled={switchMutation.isPending || business.locations.length === 0}
+        suffixIcon={<EnvironmentOutlined />}
+        options={business.locations.map((l) => ({ value: l.id, label: l.name ?? UNKNOWN_LOCATION }))}
+        onChange={(id: string) => switchTo(business.id, id)}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,125 @@
+import { isValidUrl } from '@switchboard/shared';
+import { Alert, AutoComplete, Button, Divider, Form, Input } from 'antd';
+import { useEffect } from 'react';
+import { Panel } from '@/components/panel.tsx';
+import { TimezoneSelect } from '@/components/timezone-select.tsx';
+import { notify } from '@/lib/notifier.ts';
+import { useUpdateBusiness } from '../api/update-business.ts';
+import type { BusinessProfile, BusinessProfileInput } from '../types.ts';
+import { BusinessLogo } from './business-logo.tsx';
+
+const INDUSTRIES = [
+  'Automotive',
+  'Beauty & wellness',
+  'Dental',
+  'Education',
+  'Fitness',
+  'Hospitality',
+  'Legal',
+  'Medical',
+  'Professional services',
+  'Real estate',
+  'Retail',
+  'Trades',
+  'Veterinary',
+].map((value) => ({ value }));
+
+type Values = { name: string; timezone: string; website?: string; industry?: string };
+
+const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+
+export function BusinessProfileForm({
+  business,
+  canManage,
+}: {
+  business: BusinessProfile;
+  canManage: boolean;
+}) {
+  const [form] = Form.useForm<Values>();
+  const update = useUpdateBusiness();
+
+  useEffect(() => {
+    form.setFieldsValue({
+      name: business.name,
+      timezone: business.timezone,
+      website: business.website ?? '',
+      industry: business.industry ?? '',
+    });
+  }, [business, form]);
+
+  const submit = (values: Values) => {
+    const input: BusinessProfileInput = {
+      name: values.name.trim(),
+      timezone: values.timezone,
+      website: orNull(values.website),
+      industry: orNull(values.industry),
+    };
+    update.mutate(input, { onSuccess: () => notify.success('Business profile saved') });
+  };
+
+  return (
+    <Panel>
+      {!canManage && (
+        <Alert
+          type="info"
+          showIcon
+          title="Only the business owner can change the business profile."
+          style={{ marginBottom: 24 }}
+        />
+      )}
+      <BusinessLogo name={business.name} image={business.image} canManage={canManage} />
+      <Divider />
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        disabled={!canManage || update.isPending}
+        style={{ maxWidth: 560 }}
+      >
+        <Form.Item
+          label="Business name"
+          name="name"
+          rules={[{ required: true, whitespace: true }, { max: 200 }]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          label="Time zone"
+          name="timezone"
+          rules={[{ required: true }]}
+          extra="Used for business hours, reports and the next business day in message templates."
+        >
+          <TimezoneSelect />
+        </Form.Item>
+        <Form.Item
+          label="Website"
+          name="website"
+          rules={[
+            {
+              validator: (_, value: string | undefined) =>
+                !value?.trim() || isValidUrl(value.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('Website is not a valid url, such as https://example.com')),
+            },
+          ]}
+        >
+          <Input placeholder="https://example.com" inputMode="url" />
+        </Form.Item>
+        <Form.Item label="Industry" name="industry" rules={[{ max: 100 }]}>
+          <AutoComplete
+            options={INDUSTRIES}
+            placeholder="Choose or type your industry"
+            filterOption={(input, option) =>
+              option?.value.toLowerCase().includes(input.toLowerCase()) ?? false
+            }
+          />
+        </Form.Item>
+        <Form.Item style={{ marginBottom: 0 }}>
+          <Button type="primary" htmlType="submit" loading={update.isPending}>
+            Save changes
+          </Button>
+        </Form.Item>
+      </Form>
+    </Panel>
+  );
+}

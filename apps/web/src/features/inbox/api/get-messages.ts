@@ -1,0 +1,35 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client.ts';
+import type { MessagePage } from '../types.ts';
+import { inboxKeys } from './query-keys.ts';
+
+export const MESSAGE_PAGE_SIZE = 30;
+
+/** Newest page first; within a page, oldest to newest. */
+export async function getMessages(
+  enquiryId: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<MessagePage> {
+  const { data } = await api.get<Envelope<MessagePage>>(
+    `/enquiries/${encodeURIComponent(enquiryId)}/messages`,
+    {
+      params: { page, page_size: MESSAGE_PAGE_SIZE },
+      signal,
+    },
+  );
+  return data.body;
+}
+
+export const getMessagesQueryOptions = (enquiryId: string) =>
+  infiniteQueryOptions({
+    queryKey: inboxKeys.messages(enquiryId),
+    queryFn: ({ pageParam, signal }) => getMessages(enquiryId, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: MessagePage) => (last.has_more ? last.page + 1 : undefined),
+    staleTime: 5 * 60_000,
+  });
+
+export function useMessages(enquiryId: string) {
+  return useInfiniteQuery(getMessagesQueryOptions(enquiryId));
+}

@@ -1,0 +1,17 @@
+import type { EnquiryListParams } from '../types.ts';
+
+/**
+ * The inbox's cache keys, shared by each call's queryOptions and the live hook that writes socket events
+ * into the cache. Everything starts with 'enquiries' so one invalidation refreshes the inbox after a
+ * reconnect.
+ */
+export const inboxKeys = {
+  all: ['enquiries'] as const,
+  lists: () => [...inboxKeys.all, 'list'] as const,
+  list: (params: EnquiryListParams) => [...inboxKeys.lists(), params] as const,
+  counts: (locationId: string) => [...inboxKeys.all, 'counts', locationId] as const,
+  detail: (id: string) => [...inboxKeys.all, 'detail', id] as const,
+  messages: (id: string) => [...inboxKeys.all, 'messages', id] as const,
+  draft: (id: string) => [...inboxKeys.all, 'draft', id] as const,
+  templates: (id: string) => [...inboxKeys.all, 'templates', id] as const,
+};

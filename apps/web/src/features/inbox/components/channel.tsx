@@ -1,0 +1,59 @@
+import {
+  CommentOutlined,
+  ContactsOutlined,
+  FacebookFilled,
+  FormOutlined,
+  GoogleOutlined,
+  InstagramOutlined,
+  MailFilled,
+  MessageOutlined,
+  PhoneOutlined,
+  PictureOutlined,
+  WhatsAppOutlined,
+} from '@ant-design/icons';
+import { CHANNEL_COLOURS, type Channel, channelDisplayName } from '@switchboard/shared';
+import type { ComponentType } from 'react';
+
+const ICONS: Record<Channel, ComponentType> = {
+  sms: MessageOutlined,
+  mms: PictureOutlined,
+  widget: CommentOutlined,
+  email: MailFilled,
+  whatsapp: WhatsAppOutlined,
+  facebook: FacebookFilled,
+  instagram: InstagramOutlined,
+  google_rcs: GoogleOutlined,
+  phone_call: PhoneOutlined,
+  web_form: FormOutlined,
+  contact_form: ContactsOutlined,
+};
+
+const FALLBACK_COLOUR = '#64748B';
+
+function isChannel(channel: string): channel is Channel {
+  return Object.hasOwn(CHANNEL_COLOURS, channel);
+}
+
+/** Spec §9 display names; a channel this build does not know yet shows as it is called. */
+export function channelName(channel: string): string {
+  if (isChannel(channel) || channel === 'ebay') return channelDisplayName(channel);
+  return channel.replaceAll('_', ' ');
+}
+
+export function channelColour(channel: string): string {
+  return isChannel(channel) ? CHANNEL_COLOURS[channel] : FALLBACK_COLOUR;
+}
+
+/** The channel's icon on its colour: small enough to sit beside text in a list row. */
+export function ChannelMark({ channel, size = 16 }: { channel: string; size?: number }) {
+  const Icon = isChannel(channel) ? ICONS[channel] : MessageOutlined;
+  return (
+    <span
+      className="ib-channel-mark"
+      aria-hidden="true"
+      style={{ background: channelColour(channel), width: size, height: size, fontSize: size * 0.62 }}
+    >
+      <Icon />
+    </span>
+  );
+}

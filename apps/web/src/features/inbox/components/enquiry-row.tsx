@@ -1,0 +1,72 @@
+import { UserOutlined } from '@ant-design/icons';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import type { EnquiryRow as Row } from '../types.ts';
+import { customerLabel, formatFullTime, formatListTime } from '../utils/format.ts';
+import { ChannelMark, channelName } from './channel.tsx';
+import { PersonAvatar } from './person-avatar.tsx';
+
+type Props = {
+  row: Row;
+  to: string;
+  selected: boolean;
+  userId: string;
+  now: Date;
+  style: CSSProperties;
+  index: number;
+  measure: (el: HTMLElement | null) => void;
+};
+
+/** One conversation in the list: who, on which channel, the last thing said, when, and whether it is read. */
+export function EnquiryRow({ row, to, selected, userId, now, style, index, measure }: Props) {
+  const name = customerLabel(row.customer);
+  const unread = !row.seen;
+  const assignee = row.assigned_to === userId ? 'You' : row.assigned_to ? 'Assigned' : null;
+  return (
+    <li ref={measure} data-index={index} className="ib-item" style={style}>
+      <Link to={to} className="ib-row" data-unread={unread} aria-current={selected ? 'page' : undefined}>
+        <PersonAvatar name={row.customer.name} seed={row.customer_id} />
+        <span className="ib-row-main">
+          <span className="ib-row-line">
+            <span className="ib-row-name">{name}</span>
+            <time
+              className="ib-row-time"
+              dateTime={row.last_message_at}
+              title={formatFullTime(row.last_message_at)}
+            >
+              {formatListTime(row.last_message_at, now)}
+            </time>
+          </span>
+          <span className="ib-row-line">
+            <span className="ib-row-preview">
+              {row.last_message?.trim() || row.title || 'No messages yet'}
+            </span>
+            {unread && (
+              <>
+                <span className="ib-unread-dot" aria-hidden="true" />
+                <span className="sr-only">Unread</span>
+              </>
+            )}
+          </span>
+          <span className="ib-row-meta">
+            <span className="ib-row-channel">
+              <ChannelMark channel={row.channel} size={14} />
+              {channelName(row.channel)}
+            </span>
+            {assignee && (
+              <>
+                <span className="ib-row-sep" aria-hidden="true">
+                  ·
+                </span>
+                <span className="ib-assignee">
+                  <UserOutlined aria-hidden="true" />
+                  {assignee}
+                </span>
+              </>
+            )}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

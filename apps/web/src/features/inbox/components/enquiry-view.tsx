@@ -1,0 +1,102 @@
+import { FileSearchOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '@/lib/api-error.ts';
+import { useEnquiry } from '../api/get-enquiry.ts';
+import { useMarkEnquirySeen } from '../api/mark-enquiry-seen.ts';
+import { useEnquiryPresence } from '../hooks/use-enquiry-presence.ts';
+import type { InboxUser } from '../types.ts';
+import { CollisionBar } from './collision-bar.tsx';
+import { Composer } from './composer.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { EnquiryHeader } from './enquiry-header.tsx';
+import { MessageThread } from './message-thread.tsx';
+import { Placeholder } from './placeholder.tsx';
+import './enquiry-view.css';
+
+function subscribeVisibility(onChange: () => void) {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+const pageVisible = () => document.visibilityState === 'visible';
+
+/**
+ * The open enquiry: header and actions, the collision warning, the thread and the composer. Opening it
+ * joins its room (so others see who is here) and marks it read — again whenever a new customer message
+ * arrives while it is on screen.
+ */
+export default function EnquiryView({
+  enquiryId,
+  user,
+  backTo,
+}: {
+  enquiryId: string;
+  user: InboxUser;
+  backTo: string;
+}) {
+  const enquiry = useEnquiry(enquiryId);
+  const presence = useEnquiryPresence(enquiryId, user.id);
+  const markSeen = useMarkEnquirySeen();
+  const visible = useSyncExternalStore(subscribeVisibility, pageVisible, () => true);
+  const marked = useRef<string | null>(null);
+
+  const row = enquiry.data;
+  const { mutate } = markSeen;
+  useEffect(() => {
+    if (!row || row.seen || !visible) return;
+    // Once per new message: the list's copy and the fresh one may both say unread for a moment.
+    const key = `${row.id}@${row.last_message_at}`;
+    if (marked.current === key) return;
+    marked.current = key;
+    mutate(row.id);
+  }, [row, visible, mutate]);
+
+  if (!row) {
+    if (enquiry.isError) {
+      const missing =
+        isApiError(enquiry.error) && (enquiry.error.status === 404 || enquiry.error.status === 403);
+      return (
+        <EmptyState
+          icon={<FileSearchOutlined />}
+          title={missing ? 'This enquiry is not here' : 'We could not load this enquiry'}
+          action={
+            missing ? (
+              <Link to={backTo}>Back to the inbox</Link>
+            ) : (
+              <Button onClick={() => enquiry.refetch()}>Try again</Button>
+            )
+          }
+        >
+          {missing
+            ? 'It may belong to another location or business, or the link is wrong.'
+            : 'Check your connection and try again.'}
+        </EmptyState>
+      );
+    }
+    return (
+      <div style={{ padding: 20 }} aria-busy="true">
+        <span className="sr-only">Loading enquiry…</span>
+        <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+          <Placeholder width={40} height={40} round />
+          <div style={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 8 }}>
+            <Placeholder width="30%" height={14} />
+            <Placeholder width="45%" height={10} />
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section
+      aria-label={`Conversation with ${row.customer.name ?? row.customer.phone ?? row.customer.email ?? 'customer'}`}
+      style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+    >
+      <EnquiryHeader enquiry={row} userId={user.id} backTo={backTo} />
+      <CollisionBar viewers={presence.viewers} typists={presence.typists} />
+      <MessageThread enquiry={row} userId={user.id} />
+      <Composer key={row.id} enquiry={row} user={user} />
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { CHANNELS } from '@switchboard/shared';
+import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import type { EnquiryFilters } from '../types.ts';
+import { channelName } from './channel.tsx';
+
+// widget shows as 'SMS' like sms (spec §9); in a picker the two need telling apart.
+const CHANNEL_OPTIONS = CHANNELS.map((c) => ({
+  value: c,
+  label: c === 'widget' ? `${channelName(c)} (website widget)` : channelName(c),
+}));
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+
+const PRESETS = [
+  { label: 'Today', value: [dayjs().startOf('day'), dayjs().endOf('day')] as [Dayjs, Dayjs] },
+  { label: 'Last 7 days', value: [dayjs().subtract(6, 'day'), dayjs()] as [Dayjs, Dayjs] },
+  { label: 'Last 30 days', value: [dayjs().subtract(29, 'day'), dayjs()] as [Dayjs, Dayjs] },
+];
+
+/**
+ * The list's filters (spec §3: start_date, end_date, channels, source, medium), applied together. Loaded
+ * when first opened: the date picker is too heavy to hold up the inbox's first paint.
+ */
+export default function FiltersPanel({
+  value,
+  onApply,
+}: {
+  value: EnquiryFilters;
+  onApply: (filters: EnquiryFilters) => void;
+}) {
+  const [channels, setChannels] = useState(value.channels);
+  const [range, setRange] = useState<Range>(
+    value.start_date || value.end_date
+      ? [value.start_date ? dayjs(value.start_date) : null, value.end_date ? dayjs(value.end_date) : null]
+      : null,
+  );
+  const [source, setSource] = useState(value.source ?? '');
+  const [medium, setMedium] = useState(value.medium ?? '');
+
+  const apply = () => {
+    const start = range?.[0] ?? range?.[1] ?? null;
+    const end = range?.[1] ?? range?.[0] ?? null;
+    onApply({
+      q: value.q,
+      channels,
+      start_date: start?.format('YYYY-MM-DD'),
+      end_date: end?.format('YYYY-MM-DD'),
+      source: source.trim() || undefined,
+      medium: medium.trim() || undefined,
+    });
+  };
+
+  return (
+    <Form layout="vertical" style={{ width: 300 }} onFinish={apply} requiredMark={false}>
+      <Form.Item label="Channels" htmlFor="ib-filter-channels" style={{ marginBottom: 12 }}>
+        <Select
+          id="ib-filter-channels"
+          mode="multiple"
+          allowClear
+          placeholder="All channels"
+          value={channels}
+          onChange={setChannels}
+          options={CHANNEL_OPTIONS}
+          maxTagCount="responsive"
+          optionFilterProp="label"
+        />
+      </Form.Item>
+      <Form.Item label="Last activity" htmlFor="ib-filter-dates" style={{ marginBottom: 12 }}>
+        <DatePicker.RangePicker
+          id={{ start: 'ib-filter-dates' }}
+          value={range}
+          onChange={(next) => setRange(next)}
+          allowEmpty={[true, true]}
+          format="D MMM YYYY"
+          presets={PRESETS}
+          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <Flex gap={8}>
+        <Form.Item label="Source" htmlFor="ib-filter-source" style={{ flex: 1, marginBottom: 16 }}>
+          <Input
+            id="ib-filter-source"
+            placeholder="e.g. google"
+            value={source}
+            onChange={(e) => setSource(e.target.value)}
+          />
+        </Form.Item>
+        <Form.Item label="Medium" htmlFor="ib-filter-medium" style={{ flex: 1, marginBottom: 16 }}>
+          <Input
+            id="ib-filter-medium"
+            placeholder="e.g. cpc"
+            value={medium}
+            onChange={(e) => setMedium(e.target.value)}
+          />
+        </Form.Item>
+      </Flex>
+      <Flex justify="space-between">
+        <Button
+          type="text"
+          onClick={() => {
+            setChannels([]);
+            setRange(null);
+            setSource('');
+            setMedium('');
+          }}
+        >
+          Reset
+        </Button>
+        <Button type="primary" htmlType="submit">
+          Apply filters
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,112 @@
+import { ExclamationCircleOutlined, FileOutlined, RobotOutlined } from '@ant-design/icons';
+import { formatFileSize } from '@switchboard/shared';
+import type { Attachment, MessageDto } from '../types.ts';
+import { formatClock, formatFullTime } from '../utils/format.ts';
+import { MessageStatusTick } from './message-status.tsx';
+import { PersonAvatar } from './person-avatar.tsx';
+
+function AttachmentView({ attachment, onImageLoad }: { attachment: Attachment; onImageLoad: () => void }) {
+  if (attachment.content_type.startsWith('image/')) {
+    return (
+      <a
+        href={attachment.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Open image ${attachment.name}`}
+      >
+        <img
+          className="ib-attachment-image"
+          src={attachment.url}
+          alt={attachment.name}
+          loading="lazy"
+          onLoad={onImageLoad}
+        />
+      </a>
+    );
+  }
+  return (
+    <a
+      className="ib-file"
+      href={attachment.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      download={attachment.name}
+    >
+      <span className="ib-file-icon" aria-hidden="true">
+        <FileOutlined />
+      </span>
+      <span style={{ minWidth: 0 }}>
+        <span className="ib-file-name">{attachment.name}</span>
+        <span className="ib-file-size">{formatFileSize(attachment.size)}</span>
+      </span>
+    </a>
+  );
+}
+
+type Props = {
+  message: MessageDto;
+  customerName: string | null;
+  customerSeed: string;
+  /** The first of a run from the same sender shows the avatar; the rest line up under it. */
+  showAvatar: boolean;
+  userId: string;
+  onImageLoad: () => void;
+};
+
+/** One message: left for the customer, right for the team, with who sent it, when, and where it got to. */
+export function MessageItem({ message, customerName, customerSeed, showAvatar, userId, onImageLoad }: Props) {
+  const outbound = message.direction === 'out';
+  const sender = outbound
+    ? message.team_user_id === userId
+      ? 'You'
+      : (message.team_user?.full_name ??
+        (message.ai_interaction === 'ai_generated' ? 'AI assistant' : 'Team'))
+    : (customerName ?? 'Customer');
+  const avatarName = outbound ? (message.team_user?.full_name ?? 'Team') : customerName;
+  const avatarSeed = outbound ? (message.team_user_id ?? 'team') : customerSeed;
+  const text = message.message.trim();
+  const subject = typeof message.meta.subject === 'string' ? message.meta.subject : undefined;
+
+  return (
+    <li className="ib-msg" data-dir={outbound ? 'out' : 'in'} data-status={message.status}>
+      <span style={{ width: 30, flexShrink: 0, visibility: showAvatar ? 'visible' : 'hidden' }}>
+        <PersonAvatar
+          name={avatarName}
+          seed={avatarSeed}
+          size={30}
+          src={outbound ? message.team_user?.avatar : null}
+        />
+      </span>
+      <div className="ib-msg-body">
+        {(text || subject) && (
+          <div className="ib-bubble">
+            {subject && <span className="ib-subject">{subject}</span>}
+            {text}
+          </div>
+        )}
+        {message.attachments.length > 0 && (
+          <div className="ib-attachments">
+            {message.attachments.map((a) => (
+              <AttachmentView key={a.id} attachment={a} onImageLoad={onImageLoad} />
+            ))}
+          </div>
+        )}
+        {message.status === 'failed' && (
+          <div className="ib-msg-error" role="alert">
+            <ExclamationCircleOutlined style={{ marginTop: 3 }} />
+            <span>Not delivered{message.error ? `: ${message.error}` : '.'}</span>
+          </div>
+        )}
+        <div className="ib-msg-meta">
+          {message.ai_interaction && <RobotOutlined title="Written with the AI assistant" />}
+          <span>{sender}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={message.created_at} title={formatFullTime(message.created_at)}>
+            {formatClock(message.created_at)}
+          </time>
+          {outbound && <MessageStatusTick status={message.status} />}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,187 @@
+import { ArrowDownOutlined, LoadingOutlined, MessageOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMessages } from '../api/get-messages.ts';
+import type { EnquiryRow } from '../types.ts';
+import { formatDayLabel, sameDay } from '../utils/format.ts';
+import { flattenMessages } from '../utils/message-cache.ts';
+import { EmptyState } from './empty-state.tsx';
+import { MessageItem } from './message-item.tsx';
+import { Placeholder } from './placeholder.tsx';
+
+// Within this distance of the bottom the thread follows new messages; further up, the reader is reading.
+const STICK_PX = 120;
+const LOAD_OLDER_PX = 200;
+
+/**
+ * The conversation, oldest at the top. Opens at the newest message; older pages load when scrolling near
+ * the top without moving what is being read; new messages scroll into view when the reader is at the
+ * bottom (or sent them), and otherwise wait behind a "new messages" button.
+ */
+export function MessageThread({ enquiry, userId }: { enquiry: EnquiryRow; userId: string }) {
+  const thread = useMessages(enquiry.id);
+  const messages = useMemo(() => flattenMessages(thread.data), [thread.data]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const lastId = useRef<string | undefined>(undefined);
+  const [unseenBelow, setUnseenBelow] = useState(0);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = thread;
+
+  const scrollToBottom = useCallback((smooth = false) => {
+    const el = scrollRef.current;
+    if (!el) return;
+    el.scrollTo({ top: el.scrollHeight, behavior: smooth ? 'smooth' : 'auto' });
+    atBottom.current = true;
+    setUnseenBelow(0);
+  }, []);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    if (atBottom.current) setUnseenBelow(0);
+    if (el.scrollTop < LOAD_OLDER_PX && hasNextPage && !isFetchingNextPage && !anchor.current) {
+      anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+      void fetchNextPage().finally(() => {
+        // Nothing was added (an empty or failed page): forget the anchor so scrolling can try again.
+        requestAnimationFrame(() => {
+          anchor.current = null;
+        });
+      });
+    }
+  };
+
+  const pageCount = thread.data?.pages.length ?? 0;
+  // An older page arrived above: keep the same message under the reader's eyes.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const kept = anchor.current;
+    if (!el || !kept || pageCount === 0) return;
+    el.scrollTop = kept.top + (el.scrollHeight - kept.height);
+    anchor.current = null;
+  }, [pageCount]);
+
+  const newest = messages.at(-1);
+  useLayoutEffect(() => {
+    if (!newest) return;
+    const previous = lastId.current;
+    lastId.current = newest.id;
+    if (previous === undefined) {
+      scrollToBottom();
+      return;
+    }
+    if (previous === newest.id) return;
+    const mine = newest.direction === 'out' && newest.team_user_id === userId;
+    if (mine || atBottom.current) scrollToBottom(!mine);
+    else setUnseenBelow((n) => n + 1);
+  }, [newest, userId, scrollToBottom]);
+
+  // Images change height as they load: stay at the bottom if that is where the reader was.
+  const onImageLoad = useCallback(() => {
+    if (atBottom.current) scrollToBottom();
+  }, [scrollToBottom]);
+
+  useEffect(() => {
+    // A reopened thread that fits without scrolling still needs its older pages reachable.
+    const el = scrollRef.current;
+    if (el && hasNextPage && !isFetchingNextPage && el.scrollHeight <= el.clientHeight) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (thread.isPending) {
+    return (
+      <div className="ib-thread" aria-busy="true">
+        <span className="sr-only">Loading messages…</span>
+        <ol>
+          {[60, 40, 70].map((w, i) => (
+            <li key={w} className="ib-msg" data-dir={i === 1 ? 'out' : 'in'}>
+              <Placeholder width={30} height={30} round />
+              <Placeholder width={w * 4} height={44} style={{ borderRadius: 16 }} />
+            </li>
+          ))}
+        </ol>
+      </div>
+    );
+  }
+  if (thread.isError && messages.length === 0) {
+    return (
+      <div className="ib-thread">
+        <EmptyState
+          icon={<WarningOutlined />}
+          title="We could not load this conversation"
+          action={<Button onClick={() => thread.refetch()}>Try again</Button>}
+        >
+          Check your connection and try again.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const customerName = enquiry.customer.name?.trim() || null;
+  return (
+    <div ref={scrollRef} className="ib-thread" onScroll={onScroll}>
+      {hasNextPage ? (
+        <div className="ib-older" role="status">
+          {isFetchingNextPage ? (
+            <>
+              <LoadingOutlined /> Loading earlier messages…
+            </>
+          ) : (
+            <Button type="link" size="small" onClick={() => void fetchNextPage()}>
+              Show earlier messages
+            </Button>
+          )}
+        </div>
+      ) : messages.length > 0 ? (
+        <div className="ib-older">Start of the conversation</div>
+      ) : null}
+      {messages.length === 0 ? (
+        <EmptyState icon={<MessageOutlined />} title="No messages yet">
+          Write the first message below.
+        </EmptyState>
+      ) : (
+        <ol aria-label="Messages" aria-live="polite" aria-relevant="additions">
+          {messages.map((message, i) => {
+            const before = messages[i - 1];
+            const newDay = !before || !sameDay(before.created_at, message.created_at);
+            const sameSender =
+              before &&
+              !newDay &&
+              before.direction === message.direction &&
+              before.team_user_id === message.team_user_id;
+            return (
+              <Fragment key={message.client_id ?? message.id}>
+                {newDay && (
+                  <li className="ib-day" aria-hidden="true">
+                    {formatDayLabel(message.created_at)}
+                  </li>
+                )}
+                <MessageItem
+                  message={message}
+                  customerName={customerName}
+                  customerSeed={enquiry.customer_id}
+                  showAvatar={!sameSender}
+                  userId={userId}
+                  onImageLoad={onImageLoad}
+                />
+              </Fragment>
+            );
+          })}
+        </ol>
+      )}
+      {unseenBelow > 0 && (
+        <div className="ib-new-pill">
+          <Button
+            shape="round"
+            size="small"
+            type="primary"
+            icon={<ArrowDownOutlined />}
+            onClick={() => scrollToBottom(true)}
+          >
+            {unseenBelow === 1 ? 'New message' : `${unseenBelow} new messages`}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

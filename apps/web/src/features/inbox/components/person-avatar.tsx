@@ -1,0 +1,57 @@
+import { UserOutlined } from '@ant-design/icons';
+import { initials } from '../utils/format.ts';
+
+// Deep enough for white initials in light and dark themes alike.
+const PALETTE = [
+  '#2563EB',
+  '#059669',
+  '#D97706',
+  '#DC2626',
+  '#7C3AED',
+  '#DB2777',
+  '#0D9488',
+  '#4F46E5',
+  '#EA580C',
+  '#0284C7',
+];
+
+function colourFor(seed: string): string {
+  let hash = 0;
+  for (const ch of seed) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) | 0;
+  return PALETTE[Math.abs(hash) % PALETTE.length] ?? '#64748B';
+}
+
+/**
+ * Initials on a colour that stays the same for the same person. Someone known only by a number or address
+ * gets a person icon rather than digits.
+ */
+export function PersonAvatar({
+  name,
+  seed,
+  size = 36,
+  src,
+}: {
+  name: string | null;
+  seed: string;
+  size?: number;
+  src?: string | null;
+}) {
+  const style = { width: size, height: size, fontSize: size * 0.38, background: colourFor(seed) };
+  if (src) {
+    return (
+      <img
+        className="ib-avatar"
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        style={{ ...style, objectFit: 'cover' }}
+      />
+    );
+  }
+  return (
+    <span className="ib-avatar" aria-hidden="true" style={style}>
+      {name?.trim() ? initials(name) : <UserOutlined />}
+    </span>
+  );
+}

@@ -1,0 +1,103 @@
+import { type Query, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { sharedQueryKeys } from '@/lib/query-keys.ts';
+import { holdSocket, reconnectSocket } from '@/lib/socket.ts';
+import { inboxKeys } from '../api/query-keys.ts';
+import type { EnquiryRow, InboxUser, MessageDto } from '../types.ts';
+import { writeCounts, writeEnquiry, writeMessage, writeMessageStatus } from '../utils/query-cache.ts';
+import { playRingtone } from '../utils/sound.ts';
+import { ringtoneFor, type SoundKind, shouldPlaySound } from '../utils/sound-rules.ts';
+import { useSocket } from './use-socket.ts';
+
+type Options = {
+  user: InboxUser;
+  /** Changes when the person switches business or location: the socket then joins the new rooms. */
+  selectionKey: string;
+};
+
+function permission(): NotificationPermission | 'unsupported' {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+// A customer's first message fires enquiry.created and message.created together: one sound, not two.
+const FIRST_MESSAGE_WINDOW_MS = 5000;
+
+/** What a reconnect refetches: everything the inbox shows that events keep current (not drafts). */
+function missedWhileAway(query: Query): boolean {
+  const [, part] = query.queryKey as readonly unknown[];
+  return part !== 'draft' && part !== 'templates';
+}
+
+/**
+ * Keeps the inbox live: holds the app's socket open while the inbox is on screen and writes every server
+ * event into the query cache (lists, the open thread, counters), so no screen needs a refresh. After a
+ * reconnect (or the first connect, which may come a moment after the first fetch) it refetches what it
+ * may have missed.
+ */
+export function useLiveInbox({ user, selectionKey }: Options): void {
+  const queryClient = useQueryClient();
+  const { socket } = useSocket();
+  const userRef = useRef(user);
+  userRef.current = user;
+
+  useEffect(() => holdSocket(), []);
+
+  const previousKey = useRef(selectionKey);
+  useEffect(() => {
+    if (previousKey.current === selectionKey) return;
+    previousKey.current = selectionKey;
+    reconnectSocket();
+  }, [selectionKey]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const justCreated = new Map<string, number>();
+
+    const sound = (kind: SoundKind) => {
+      const settings = userRef.current;
+      const hidden = document.visibilityState === 'hidden';
+      if (shouldPlaySound({ kind, settings, hidden, permission: permission() })) {
+        playRingtone(ringtoneFor(kind, settings));
+      }
+    };
+
+    const onEnquiryCreated = (row: EnquiryRow) => {
+      writeEnquiry(queryClient, row, userRef.current.id);
+      // A staff member starting a conversation creates a read enquiry; a customer's is unread.
+      if (!row.seen) {
+        justCreated.set(row.id, Date.now());
+        sound('enquiry');
+      }
+    };
+    const onEnquiryUpdated = (row: EnquiryRow) => writeEnquiry(queryClient, row, userRef.current.id);
+    const onMessageCreated = (message: MessageDto) => {
+      writeMessage(queryClient, message);
+      if (message.direction !== 'in') return;
+      const created = justCreated.get(message.enquiry_id);
+      justCreated.delete(message.enquiry_id);
+      if (created && Date.now() - created < FIRST_MESSAGE_WINDOW_MS) return;
+      sound('message');
+    };
+    const onMessageUpdated = (message: MessageDto) => writeMessageStatus(queryClient, message);
+    const onCounts = writeCounts.bind(null, queryClient);
+    const onConnect = () => {
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.all, predicate: missedWhileAway });
+      void queryClient.invalidateQueries({ queryKey: sharedQueryKeys.me });
+    };
+
+    socket.on('enquiry.created', onEnquiryCreated);
+    socket.on('enquiry.updated', onEnquiryUpdated);
+    socket.on('message.created', onMessageCreated);
+    socket.on('message.updated', onMessageUpdated);
+    socket.on('counts.updated', onCounts);
+    socket.on('connect', onConnect);
+    return () => {
+      socket.off('enquiry.created', onEnquiryCreated);
+      socket.off('enquiry.updated', onEnquiryUpdated);
+      socket.off('message.created', onMessageCreated);
+      socket.off('message.updated', onMessageUpdated);
+      socket.off('counts.updated', onCounts);
+      socket.off('connect', onConnect);
+    };
+  }, [socket, queryClient]);
+}

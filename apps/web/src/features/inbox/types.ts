@@ -1,0 +1,67 @@
+import type {
+  Attachment,
+  EnquiryRow,
+  EnquiryStatus,
+  EnquiryView,
+  LocationCounts,
+  MessageDto,
+} from '@switchboard/shared';
+
+export type { Attachment, EnquiryRow, EnquiryStatus, EnquiryView, LocationCounts, MessageDto };
+
+/** The list filters a person sets beside the status tabs and view mode. */
+export type EnquiryFilters = {
+  channels: string[];
+  /** 'YYYY-MM-DD' days, in the business's time zone on the server. */
+  start_date?: string;
+  end_date?: string;
+  source?: string;
+  medium?: string;
+  q?: string;
+};
+
+/** Everything a cached enquiry list depends on: its query key, and what a live row is matched against. */
+export type EnquiryListParams = EnquiryFilters & {
+  locationId: string;
+  status: EnquiryStatus;
+  view: EnquiryView;
+};
+
+export type EnquiryPage = {
+  items: EnquiryRow[];
+  page: number;
+  page_size: number;
+  total: number | null;
+  has_more: boolean;
+};
+
+export type MessagePage = { items: MessageDto[]; page: number; page_size: number; has_more: boolean };
+
+/** TanStack Query's shape for infinite queries, restated so the pure cache functions need no React. */
+export type Paged<TPage> = { pages: TPage[]; pageParams: unknown[] };
+
+export type MessageTemplate = { id: string; name: string; body: string; rendered: string };
+
+export type Draft = {
+  enquiry_id: string;
+  message: string;
+  meta: { subject?: string };
+  attachments: Attachment[];
+  updated_at: string;
+};
+
+/** What the inbox needs to know about the signed-in person (the route passes it in from the session). */
+export type InboxUser = {
+  id: string;
+  fullName: string;
+  avatar: string | null;
+  enableNotifications: boolean;
+  enableEnquiryNotification: boolean;
+  enableMessageNotification: boolean;
+  ringtoneEnquiry: string | null;
+  ringtoneMessage: string | null;
+};
+
+/** Channels a staff member can start a conversation on (POST /messages). */
+export const COMPOSE_CHANNELS = ['sms', 'mms', 'whatsapp', 'email', 'google_rcs'] as const;
+export type ComposeChannel = (typeof COMPOSE_CHANNELS)[number];

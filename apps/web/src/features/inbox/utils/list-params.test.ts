@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { activeFilterCount, listSearch, readListState } from './list-params.ts';
+
+describe('the list state in the address', () => {
+  it('defaults to open and all (spec §2)', () => {
+    expect(readListState(new URLSearchParams(''))).toEqual({
+      status: 'open',
+      view: 'all',
+      filters: { channels: [] },
+    });
+    expect(listSearch(readListState(new URLSearchParams('')))).toBe('');
+  });
+
+  it('reads and writes every filter', () => {
+    const search =
+      '?status=closed&view=mine&channels=sms%2Cemail&start_date=2025-01-01&end_date=2025-01-31&source=google&medium=cpc&q=crown';
+    const state = readListState(new URLSearchParams(search));
+    expect(state).toEqual({
+      status: 'closed',
+      view: 'mine',
+      filters: {
+        channels: ['sms', 'email'],
+        start_date: '2025-01-01',
+        end_date: '2025-01-31',
+        source: 'google',
+        medium: 'cpc',
+        q: 'crown',
+      },
+    });
+    expect(listSearch(state)).toBe(search);
+  });
+
+  it('ignores values it does not know', () => {
+    const state = readListState(
+      new URLSearchParams('status=archived&view=team&start_date=yesterday&q=%20%20'),
+    );
+    expect(state).toEqual({ status: 'open', view: 'all', filters: { channels: [] } });
+  });
+
+  it('counts the filters that are on', () => {
+    expect(activeFilterCount({ channels: [] })).toBe(0);
+    expect(
+      activeFilterCount({
+        channels: ['sms'],
+        start_date: '2025-01-01',
+        end_date: '2025-01-02',
+        source: 'x',
+        q: 'y',
+      }),
+    ).toBe(3);
+  });
+});

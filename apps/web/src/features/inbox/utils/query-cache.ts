@@ -1,0 +1,89 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { sharedQueryKeys } from '@/lib/query-keys.ts';
+import { inboxKeys } from '../api/query-keys.ts';
+import type {
+  EnquiryListParams,
+  EnquiryPage,
+  EnquiryRow,
+  LocationCounts,
+  MessageDto,
+  MessagePage,
+  Paged,
+} from '../types.ts';
+import {
+  applyCounterChanges,
+  bumpMeCounters,
+  type CounterChanges,
+  type MeLike,
+  setMeLocationCounts,
+} from './counters.ts';
+import { matchesList, patchEnquiry, upsertEnquiry } from './enquiry-cache.ts';
+import { removeMessage, updateMessage, upsertMessage } from './message-cache.ts';
+
+// The glue between the pure cache functions and TanStack Query: socket events and optimistic updates both
+// come through here, so a reply sent from this tab and one seen arriving from another land the same way.
+
+/** A changed or new enquiry, into every cached list (by that list's filters) and its own detail. */
+export function writeEnquiry(queryClient: QueryClient, row: EnquiryRow, userId: string): void {
+  const refetch: QueryKey[] = [];
+  for (const [key, data] of queryClient.getQueriesData<Paged<EnquiryPage>>({ queryKey: inboxKeys.lists() })) {
+    if (!data) continue;
+    const params = key[2] as EnquiryListParams;
+    const match = matchesList(row, params, userId);
+    if (match === 'unknown') {
+      queryClient.setQueryData(key, patchEnquiry(data, row.id, row));
+      refetch.push(key);
+    } else {
+      queryClient.setQueryData(key, upsertEnquiry(data, row, match === 'match'));
+    }
+  }
+  if (queryClient.getQueryData(inboxKeys.detail(row.id)))
+    queryClient.setQueryData(inboxKeys.detail(row.id), row);
+  // A search or date range is the server's to answer: those lists ask again.
+  for (const key of refetch) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+}
+
+/** A field or two of an enquiry (marking it read), changed in place wherever it is cached. */
+export function patchCachedEnquiry(queryClient: QueryClient, id: string, patch: Partial<EnquiryRow>): void {
+  queryClient.setQueriesData<Paged<EnquiryPage>>({ queryKey: inboxKeys.lists() }, (data) =>
+    data ? patchEnquiry(data, id, patch) : data,
+  );
+  queryClient.setQueryData<EnquiryRow>(inboxKeys.detail(id), (row) => (row ? { ...row, ...patch } : row));
+}
+
+/** A new message, or a new copy of one (the send's echo): into its thread if that thread is cached. */
+export function writeMessage(queryClient: QueryClient, message: MessageDto): void {
+  queryClient.setQueryData<Paged<MessagePage>>(inboxKeys.messages(message.enquiry_id), (data) =>
+    data ? upsertMessage(data, message) : data,
+  );
+}
+
+/** A status change (sent, delivered, read, failed) for a message in a cached thread. */
+export function writeMessageStatus(queryClient: QueryClient, message: MessageDto): void {
+  queryClient.setQueryData<Paged<MessagePage>>(inboxKeys.messages(message.enquiry_id), (data) =>
+    data ? updateMessage(data, message) : data,
+  );
+}
+
+export function dropOptimisticMessage(queryClient: QueryClient, enquiryId: string, clientId: string): void {
+  queryClient.setQueryData<Paged<MessagePage>>(inboxKeys.messages(enquiryId), (data) =>
+    data ? removeMessage(data, clientId) : data,
+  );
+}
+
+/** The server's exact counters: the inbox's copy and the signed-in user's. */
+export function writeCounts(queryClient: QueryClient, counts: LocationCounts): void {
+  queryClient.setQueryData(inboxKeys.counts(counts.location_id), counts);
+  queryClient.setQueryData<MeLike>(sharedQueryKeys.me, (me) => (me ? setMeLocationCounts(me, counts) : me));
+}
+
+/** An optimistic ±1 while the server's counts.updated is on its way (spec §4: never below zero). */
+export function bumpCounts(queryClient: QueryClient, changes: CounterChanges, locationId: string): void {
+  if (Object.keys(changes).length === 0) return;
+  queryClient.setQueryData<LocationCounts>(inboxKeys.counts(locationId), (counts) =>
+    counts ? applyCounterChanges(counts, changes) : counts,
+  );
+  queryClient.setQueryData<MeLike>(sharedQueryKeys.me, (me) =>
+    me ? bumpMeCounters(me, changes, locationId) : me,
+  );
+}

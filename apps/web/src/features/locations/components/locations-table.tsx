@@ -1,0 +1,177 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, UNKNOWN_ADDRESS, UNKNOWN_LOCATION } from '@switchboard/shared';
+import {
+  Button,
+  Flex,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Panel } from '@/components/panel.tsx';
+import { notify } from '@/lib/notifier.ts';
+import { useDeleteLocation } from '../api/delete-location.ts';
+import { useLocations } from '../api/get-locations.ts';
+import type { Location } from '../types.ts';
+
+// The form and its modal load when first needed (or once the page is idle), not before the table paints.
+const loadForm = () => import('./location-form-modal.tsx');
+const LocationFormModal = lazy(loadForm);
+
+type Props = {
+  /** Owners add, edit and remove locations; staff see them. The server enforces the same rule. */
+  canManage: boolean;
+  currentLocationId: string | null;
+  defaultTimezone: string;
+};
+
+const OWNER_ONLY = 'Only the business owner can add, edit or remove locations.';
+
+function Missing({ children }: { children: string }) {
+  return <Typography.Text type="secondary">{children}</Typography.Text>;
+}
+
+export function LocationsTable({ canManage, currentLocationId, defaultTimezone }: Props) {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Location | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [formUsed, setFormUsed] = useState(false);
+  const locations = useLocations({ page });
+
+  useEffect(() => {
+    if (!canManage) return;
+    const timer = window.setTimeout(() => void loadForm(), 2000);
+    return () => window.clearTimeout(timer);
+  }, [canManage]);
+  const remove = useDeleteLocation();
+
+  const openForm = (location: Location | null) => {
+    setEditing(location);
+    setFormOpen(true);
+    setFormUsed(true);
+  };
+
+  const columns: TableColumnsType<Location> = [
+    {
+      title: 'Location',
+      key: 'name',
+      render: (_, l) => (
+        <Flex vertical gap={2}>
+          <Space size={8} wrap>
+            {l.name ? (
+              <Typography.Text strong>{l.name}</Typography.Text>
+            ) : (
+              <Missing>{UNKNOWN_LOCATION}</Missing>
+            )}
+            {l.id === currentLocationId && <Tag color="blue">Current</Tag>}
+          </Space>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {(l.timezone ?? defaultTimezone).replaceAll('_', ' ')}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: 'Address',
+      key: 'address',
+      render: (_, l) => l.address || <Missing>{UNKNOWN_ADDRESS}</Missing>,
+    },
+    {
+      title: 'Contact',
+      key: 'contact',
+      render: (_, l) =>
+        l.phone_number || l.email_address ? (
+          <Flex vertical>
+            {l.phone_number && <span>{l.phone_number}</span>}
+            {l.email_address && <Typography.Text type="secondary">{l.email_address}</Typography.Text>}
+          </Flex>
+        ) : (
+          <Missing>Not set</Missing>
+        ),
+    },
+    {
+      title: 'Open enquiries',
+      key: 'open',
+      align: 'right',
+      width: 140,
+      render: (_, l) => (l.assigned_count_open ?? 0) + (l.unassigned_count_open ?? 0),
+    },
+  ];
+
+  if (canManage) {
+    columns.push({
+      title: <span className="sr-only">Actions</span>,
+      key: 'actions',
+      align: 'right',
+      width: 104,
+      render: (_, l) => (
+        <Space size={0}>
+          <Tooltip title="Edit">
+            <Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => openForm(l)} />
+          </Tooltip>
+          <Popconfirm
+            title={`Delete ${l.name ?? UNKNOWN_LOCATION}?`}
+            description="The location and its settings will be removed. This cannot be undone."
+            okText="Delete"
+            okButtonProps={{ danger: true, loading: remove.isPending }}
+            onConfirm={() => remove.mutateAsync(l.id).then(() => notify.success('Location deleted'))}
+          >
+            <Tooltip title="Delete">
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" />
+            </Tooltip>
+          </Popconfirm>
+        </Space>
+      ),
+    });
+  }
+
+  const addButton = (
+    <Button type="primary" icon={<PlusOutlined />} disabled={!canManage} onClick={() => openForm(null)}>
+      Add location
+    </Button>
+  );
+
+  return (
+    <Panel
+      title="All locations"
+      extra={canManage ? addButton : <Tooltip title={OWNER_ONLY}>{addButton}</Tooltip>}
+      flush
+    >
+      {!canManage && (
+        <Typography.Paragraph type="secondary" style={{ margin: 0, padding: '12px 24px 0' }}>
+          {OWNER_ONLY}
+        </Typography.Paragraph>
+      )}
+      <Table<Location>
+        rowKey="id"
+        columns={columns}
+        dataSource={locations.data?.items}
+        loading={locations.isFetching}
+        pagination={{
+          current: page,
+          pageSize: locations.data?.page_size ?? DEFAULT_PAGE_SIZE,
+          total: locations.data?.total ?? 0,
+          hideOnSinglePage: true,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
+        locale={{ emptyText: locations.isError ? 'Locations could not be loaded.' : 'No locations yet.' }}
+        scroll={{ x: 760 }}
+      />
+      {canManage && formUsed && (
+        <Suspense fallback={null}>
+          <LocationFormModal
+            open={formOpen}
+            location={editing}
+            defaultTimezone={defaultTimezone}
+            onClose={() => setFormOpen(false)}
+          />
+        </Suspense>
+      )}
+    </Panel>
+  );
+}

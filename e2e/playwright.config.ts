@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
+const repoRoot = resolve(import.meta.dirname, '..');
+// One id per run, shared with the worker processes (they inherit the environment), so that runs started
+// side by side neither share a database nor clear each other's results.
+process.env.E2E_RUN_ID ??= String(Date.now());
+const runId = process.env.E2E_RUN_ID;
+// A fresh data dir per run: the server migrates and seeds the demo businesses on its first start.
+const dataDir = resolve(repoRoot, '.tmp', `e2e-data-${runId}`);
+
+export default defineConfig({
+  testDir: './specs',
+  globalSetup: './global-setup.ts',
+  outputDir: resolve(repoRoot, '.tmp', `e2e-results-${runId}`),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  // Generous: the suite shares two cores with the server (PGlite) and the browser.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1366, height: 860 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  // Runs the built app (npm run build -w apps/web first) on the real server, unless E2E_BASE_URL points
+  // at one already running.
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: 'node --import tsx apps/server/src/server.ts',
+        cwd: repoRoot,
+        url: `${baseURL}/api/v1/health`,
+        env: {
+          PORT: String(PORT),
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          // Every spec logs in from the same loopback address; the per-IP login limit is for the internet.
+          LOGIN_MAX_PER_IP: '1000',
+          // Any free port for inbound email, so a server already running here does not stop this one.
+          SMTP_PORT: '0',
+        },
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+});

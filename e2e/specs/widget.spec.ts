@@ -1,0 +1,136 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { io as connect } from 'socket.io-client';
+import { logIn } from '../fixtures/app.ts';
+import { LOGINS } from '../fixtures/logins.ts';
+
+const SERVER = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+
+type Me = { businesses: { selected: boolean; locations: { id: string; selected: boolean }[] }[] };
+type EnquiryItem = {
+  id: string;
+  channel: string;
+  source: string | null;
+  medium: string | null;
+  customer: { name: string | null };
+};
+
+// A customer's website on another site (localhost, not 127.0.0.1), served from loopback by the test itself:
+// the widget must work cross-site. (A page faked with page.route would count as public, and Chromium keeps
+// public pages from loading loopback scripts.)
+let hostServer: Server;
+let hostOrigin = '';
+let locationId = '';
+
+test.beforeAll(async () => {
+  hostServer = createServer((request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(`<!doctype html><html><head><title>Harbourside shop</title></head><body>
+      <h1>Book your check-up</h1>
+      <script src="${SERVER}/widget.js" data-location="${locationId}" async></script>
+    </body></html>`);
+  });
+  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
+  hostOrigin = `http://localhost:${(hostServer.address() as AddressInfo).port}`;
+});
+test.afterAll(() => new Promise<void>((resolve) => hostServer.close(() => resolve())));
+
+test('a visitor chats through the website widget and staff reply live', async ({ browser, page }) => {
+  // Staff: logged in through the UI in their own browser context.
+  await logIn(page, LOGINS.owner.email);
+  const cookies = await page.context().cookies();
+  const token = cookies
+    .map((c) => decodeURIComponent(c.value))
+    .find((v) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(v));
+  expect(token, 'the access token cookie').toBeTruthy();
+  const api = async <T>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> => {
+    const res = await page.request.fetch(`${SERVER}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      ...(data ? { data } : {}),
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { body: T }).body;
+  };
+  const me = await api<Me>('GET', '/user/me');
+  locationId = me.businesses.find((b) => b.selected)!.locations.find((l) => l.selected)!.id;
+
+  // Visitor: a fresh context on the customer's website.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`${hostOrigin}/landing?utm_source=spring-news&utm_medium=email&utm_campaign=spring`);
+  const bubble = visitor.getByRole('button', { name: 'Open chat' });
+  await expect(bubble).toBeVisible();
+  // The chat frame loads only on first open.
+  await expect(visitor.locator('#sb-widget-frame')).toHaveCount(0);
+  await bubble.click();
+  const chat = visitor.frameLocator('#sb-widget-frame');
+
+  await chat.getByLabel('Your name').fill('Vera Visitor');
+  await chat.getByLabel(/Email/).fill('vera@example.com');
+  await chat.getByRole('button', { name: 'Start chat' }).click();
+  const composer = chat.getByRole('textbox', { name: 'Message' });
+  const text = 'Do you have a slot on Friday? <b>not bold</b>';
+  await composer.fill(text);
+  await composer.press('Enter');
+  const mine = chat.locator('.bubble.visitor', { hasText: text });
+  await expect(mine).toBeVisible();
+  await expect(mine).not.toHaveClass(/pending|failed/);
+  // Text, never HTML.
+  await expect(chat.locator('.bubble b')).toHaveCount(0);
+
+  // Staff see the enquiry on the widget channel, attributed to the campaign.
+  let enquiry: EnquiryItem | undefined;
+  await expect
+    .poll(async () => {
+      const list = await api<{ items: EnquiryItem[] }>('GET', '/enquiries?channels=widget&page_size=50');
+      enquiry = list.items.find((e) => e.customer.name === 'Vera Visitor');
+      return enquiry;
+    })
+    .toMatchObject({ channel: 'widget', source: 'spring-news', medium: 'email' });
+
+  // Typing, both ways, through the staff real-time socket (as the inbox uses it).
+  const staff = connect(SERVER, { auth: { token }, transports: ['websocket'], reconnection: false });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      staff.on('connect', () => resolve());
+      staff.on('connect_error', reject);
+    });
+    expect(await staff.timeout(15_000).emitWithAck('enquiry.open', enquiry?.id)).toMatchObject({ ok: true });
+    const staffSaw: { typing: boolean; full_name: string }[] = [];
+    staff.on('typing', (event: { typing: boolean; full_name: string }) => staffSaw.push(event));
+    await composer.pressSequentially('Also', { delay: 20 });
+    await expect.poll(() => staffSaw.some((e) => e.typing && e.full_name === 'Vera Visitor')).toBe(true);
+    await composer.fill('');
+    staff.emit('typing', { enquiry_id: enquiry?.id ?? '', typing: true });
+    await expect(chat.getByText(`${LOGINS.owner.name} is typing…`)).toBeVisible();
+  } finally {
+    staff.disconnect();
+  }
+
+  // The staff reply reaches the visitor live.
+  const reply = 'Yes! Friday 10am works — see you then.';
+  await api('POST', `/enquiries/${enquiry!.id}/messages`, { message: reply, client_id: 'e2e-reply' });
+  await expect(chat.locator('.bubble.staff', { hasText: reply })).toBeVisible();
+  // The reply also clears the typing indicator.
+  await expect(chat.getByText(`${LOGINS.owner.name} is typing…`)).toBeHidden();
+  await expect
+    .poll(async () => {
+      const thread = await api<{ items: { message: string; status: string }[] }>(
+        'GET',
+        `/enquiries/${enquiry!.id}/messages`,
+      );
+      return thread.items.find((m) => m.message === reply)?.status;
+    })
+    .toBe('delivered');
+
+  // A reload keeps the conversation.
+  await visitor.reload();
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  const again = visitor.frameLocator('#sb-widget-frame');
+  await expect(again.locator('.bubble.visitor', { hasText: text })).toBeVisible();
+  await expect(again.locator('.bubble.staff', { hasText: reply })).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Start chat' })).toHaveCount(0);
+  await visitorContext.close();
+});
