@@ -27,11 +27,16 @@ const TEXT_TYPES: Record<string, string> = {
   ics: 'text/calendar',
 };
 
+/** Control characters other than tab, newline, form feed and carriage return mark binary data. */
+function hasControlBytes(bytes: Buffer): boolean {
+  return bytes.some((b) => (b >= 0x01 && b <= 0x08) || (b >= 0x0e && b <= 0x1f));
+}
+
 /** Plain text has no magic number: accept valid UTF-8 with no control bytes, typed by its extension. */
 function textType(bytes: Buffer, name: string): string | undefined {
   if (bytes.includes(0)) return undefined;
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (text.includes('\uFFFD') || /[\u0001-\u0008\u000E-\u001F]/.test(text)) return undefined;
+  if (text.includes('\uFFFD') || hasControlBytes(bytes)) return undefined;
   const ext = name.toLowerCase().split('.').pop() ?? '';
   return TEXT_TYPES[ext] ?? 'text/plain';
 }
