@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser tests: installs Debian's Chromium when missing (never a downloaded browser), builds the web app,
+# Browser tests: installs Debian's Chromium when missing (never a downloaded browser), builds the web app and the widget,
 # and runs the Playwright specs against the real server on a loopback port.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,4 +10,5 @@ if [ ! -x /usr/bin/chromium ]; then
   apt-get update -qq && apt-get install -y -qq chromium >/dev/null
 fi
 npm run -s build -w apps/web
+npm run -s build -w apps/widget
 npx playwright test -c e2e/playwright.config.ts "$@"

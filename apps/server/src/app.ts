@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { emailChannel } from './channels/email/smtp-plugin.ts';
 import { createAdapterRegistry } from './channels/registry.ts';
+import { widgetChannel } from './channels/widget/plugin.ts';
 import type { Config } from './config.ts';
 import { createEventBus } from './events/bus.ts';
 import { businessCachePlugin } from './lib/cache.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   await app.register(emailChannel);
   await app.register(channelWebhooks);
+  await app.register(widgetChannel);
 
   await app.register(formWebhookRoutes);
   await app.register(webPlugin);

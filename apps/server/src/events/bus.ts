@@ -11,6 +11,8 @@ export type DomainEvents = {
   'session.revoked': [{ session_id: string }];
   /** Every session of the user was revoked (password change). */
   'user.sessions_revoked': [{ user_id: string }];
+  /** A staff member started or stopped typing in an enquiry (the widget forwards it to the visitor). */
+  'enquiry.typing': [{ enquiry_id: string; typing: boolean; full_name: string }];
 };
 
 export type EventBus = EventEmitter<DomainEvents>;

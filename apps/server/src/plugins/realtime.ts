@@ -108,6 +108,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         full_name: socket.data.full_name,
         typing: Boolean(event.typing),
       });
+      app.events.emit('enquiry.typing', {
+        enquiry_id: event.enquiry_id,
+        typing: Boolean(event.typing),
+        full_name: socket.data.full_name,
+      });
     });
 
     socket.on('disconnect', () => {

@@ -17,7 +17,8 @@ export const CHANNELS = [
 
 export type Channel = (typeof CHANNELS)[number];
 
-export const ChannelSchema = z.enum(CHANNELS);
+// Pure, so a browser bundle that only needs the names and colours leaves zod out.
+export const ChannelSchema = /* @__PURE__ */ z.enum(CHANNELS);
 
 /** Channels that may still appear on older messages but can no longer be chosen. */
 export type LegacyChannel = 'ebay';

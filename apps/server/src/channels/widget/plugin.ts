@@ -1,0 +1,468 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { customers, enquiries, locations, messages } from '@switchboard/db';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Namespace, Socket } from 'socket.io';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { ingestInbound } from '../../modules/messages/inbound.ts';
+import { rooms } from '../../plugins/realtime.ts';
+import type { ChannelAdapter } from '../types.ts';
+import { attribute } from './attribution.ts';
+import { signVisitorToken, type VisitorClaims, verifyVisitorToken } from './token.ts';
+
+export const WIDGET_CHANNEL = 'widget';
+export const MAX_MESSAGE_CHARS = 2000;
+
+export type WidgetField = { ask: boolean; required: boolean };
+export type WidgetConfig = {
+  location_name: string;
+  color: string;
+  greeting: string;
+  fields: { name: WidgetField; phone: WidgetField; email: WidgetField };
+};
+
+/** A chat message as the visitor sees it: no staff-only details. */
+export type VisitorMessage = {
+  id: string;
+  from: 'visitor' | 'staff';
+  text: string;
+  created_at: string;
+  client_id: string | null;
+};
+
+export type WidgetOptions = {
+  /** Rate limits (tests lower them); per window of `windowSeconds`. */
+  limits?: Partial<{
+    sessionsPerIp: number;
+    messagesPerVisitor: number;
+    messagesPerIp: number;
+    windowSeconds: number;
+  }>;
+  /** The built widget (apps/widget/dist); defaults next to the server. */
+  dist?: string;
+};
+
+const DEFAULT_FIELDS: WidgetConfig['fields'] = {
+  name: { ask: true, required: true },
+  phone: { ask: true, required: false },
+  email: { ask: true, required: false },
+};
+const COLOR = /^#[0-9a-f]{6}$/i;
+
+/** The location's widget settings over the defaults; anything malformed in the stored jsonb is ignored. */
+export function widgetConfig(name: string, settings: Record<string, unknown> | null): WidgetConfig {
+  const s = settings ?? {};
+  const fields = (s.fields ?? {}) as Record<string, Partial<WidgetField> | undefined>;
+  const field = (key: keyof WidgetConfig['fields']): WidgetField => {
+    const f = fields[key];
+    const d = DEFAULT_FIELDS[key];
+    const ask = typeof f?.ask === 'boolean' ? f.ask : d.ask;
+    return { ask, required: ask && (typeof f?.required === 'boolean' ? f.required : d.required) };
+  };
+  const color = typeof s.color === 'string' && COLOR.test(s.color) ? s.color : '#1E75FF';
+  const greeting =
+    typeof s.greeting === 'string' && s.greeting.trim()
+      ? s.greeting.slice(0, 500)
+      : `Hi! Send us a message and ${name || 'we'} will reply here.`;
+  return {
+    location_name: name,
+    color,
+    greeting,
+    fields: { name: field('name'), phone: field('phone'), email: field('email') },
+  };
+}
+
+const LocationParams = z.object({ id: z.string() });
+const Str = (max: number) => z.string().trim().max(max).optional();
+const SessionBody = z.object({
+  name: z.string().trim().max(200).optional(),
+  phone: Str(40),
+  email: Str(320),
+  page: z
+    .object({
+      url: Str(2000),
+      referrer: Str(2000),
+      utm_source: Str(200),
+      utm_medium: Str(200),
+      utm_campaign: Str(200),
+      gclid: Str(500),
+      fbclid: Str(500),
+      msclkid: Str(500),
+    })
+    .partial()
+    .default({}),
+});
+const UUID = z.uuid();
+const IncomingMessage = z.object({
+  text: z.string(),
+  client_id: z.string().min(1).max(100),
+});
+
+type VisitorData = { claims: VisitorClaims; ip: string };
+type Ack = (reply: unknown) => void;
+type VisitorClientEvents = {
+  message: (input: unknown, ack: Ack) => void;
+  history: (ack: Ack) => void;
+  typing: (event: unknown) => void;
+};
+type VisitorServerEvents = {
+  message: (message: VisitorMessage) => void;
+  typing: (event: { typing: boolean; full_name: string }) => void;
+};
+type VisitorNamespace = Namespace<
+  VisitorClientEvents,
+  VisitorServerEvents,
+  Record<string, never>,
+  VisitorData
+>;
+type VisitorSocket = Socket<VisitorClientEvents, VisitorServerEvents, Record<string, never>, VisitorData>;
+
+const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;
+
+/**
+ * The website chat widget (channel `widget`): public config and session endpoints, the `/visitor` Socket.IO
+ * namespace on the staff server, the adapter that delivers staff replies live, typing both ways, and the
+ * built loader (`/widget.js`) and chat frame (`/widget`). Register before the web app's SPA fallback.
+ */
+export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOptions = {}) => {
+  const key = app.config.encryptionKey;
+  const window = options.limits?.windowSeconds ?? 600;
+  const sessionsPerIp = new RateLimiterMemory({
+    keyPrefix: 'widget_sess_ip',
+    points: options.limits?.sessionsPerIp ?? 30,
+    duration: window,
+  });
+  const messagesPerVisitor = new RateLimiterMemory({
+    keyPrefix: 'widget_msg_visitor',
+    points: options.limits?.messagesPerVisitor ?? 60,
+    duration: window,
+  });
+  const messagesPerIp = new RateLimiterMemory({
+    keyPrefix: 'widget_msg_ip',
+    points: options.limits?.messagesPerIp ?? 300,
+    duration: window,
+  });
+  const consume = async (limiter: RateLimiterMemory, k: string): Promise<number | null> => {
+    try {
+      await limiter.consume(k);
+      return null;
+    } catch (e) {
+      return e instanceof RateLimiterRes ? Math.max(1, Math.ceil(e.msBeforeNext / 1000)) : window;
+    }
+  };
+
+  async function findLocation(id: string) {
+    if (!UUID.safeParse(id).success) return null;
+    const [row] = await app.db
+      .select({
+        id: locations.id,
+        business_id: locations.business_id,
+        name: locations.name,
+        widget_settings: locations.widget_settings,
+      })
+      .from(locations)
+      .where(eq(locations.id, id));
+    return row ?? null;
+  }
+
+  // ---- HTTP: config and sessions ------------------------------------------------------------------------
+  app.get('/widget-api/locations/:id/config', async (request, reply) => {
+    const { id } = LocationParams.parse(request.params);
+    // The loader on the customer's website reads the colour.
+    reply.header('access-control-allow-origin', '*');
+    reply.header('cache-control', 'no-cache');
+    const location = await findLocation(id);
+    if (!location) throw new AppError('not_found', 'This chat is not available.');
+    return widgetConfig(location.name ?? '', location.widget_settings);
+  });
+
+  app.post('/widget-api/locations/:id/sessions', async (request) => {
+    const { id } = LocationParams.parse(request.params);
+    const wait = await consume(sessionsPerIp, request.ip);
+    if (wait) {
+      throw new AppError(
+        'rate_limited',
+        `Too many chats started from your network. Try again in ${wait} seconds.`,
+        {
+          headers: { 'retry-after': String(wait) },
+        },
+      );
+    }
+    const location = await findLocation(id);
+    if (!location) throw new AppError('not_found', 'This chat is not available.');
+    const parsed = SessionBody.safeParse(request.body ?? {});
+    if (!parsed.success) throw new AppError('validation_failed', 'Please check your details and try again.');
+    const body = parsed.data;
+    const config = widgetConfig(location.name ?? '', location.widget_settings);
+    const given = {
+      name: body.name || undefined,
+      phone: body.phone || undefined,
+      email: body.email || undefined,
+    };
+    for (const k of ['name', 'phone', 'email'] as const) {
+      if (config.fields[k].required && !given[k]) {
+        throw new AppError('validation_failed', `Please enter your ${k === 'phone' ? 'phone number' : k}.`);
+      }
+      if (!config.fields[k].ask) given[k] = undefined;
+    }
+    if (given.email && !z.email().safeParse(given.email).success) {
+      throw new AppError('validation_failed', 'Please enter a valid email address.');
+    }
+    if (given.phone && !/^\+?[0-9 ()-]{6,20}$/.test(given.phone)) {
+      throw new AppError('validation_failed', 'Please enter a valid phone number.');
+    }
+    const a = attribute(body.page);
+    const claims: VisitorClaims = {
+      location_id: location.id,
+      visitor_id: randomUUID(),
+      ...given,
+      source: a.source,
+      medium: a.medium,
+      ...(a.campaign ? { campaign: a.campaign } : {}),
+      iat: Math.floor(Date.now() / 1000),
+    };
+    return { visitor_token: signVisitorToken(key, claims) };
+  });
+
+  // ---- Static: the loader and the chat frame ----------------------------------------------------------------
+  const dist = options.dist ?? new URL('../../../../widget/dist', import.meta.url).pathname;
+  const sendBuilt = (reply: FastifyReply, file: string, type: string) => {
+    const path = join(dist, file);
+    if (!existsSync(path)) {
+      throw new AppError(
+        'not_found',
+        'The chat widget is not built. Run `npm run build` (npm start does this for you).',
+      );
+    }
+    return reply.type(type).send(readFileSync(path));
+  };
+  app.get('/widget.js', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    // Loaded by <script> on any website.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    reply.header('access-control-allow-origin', '*');
+    return sendBuilt(reply, 'widget.js', 'application/javascript; charset=utf-8');
+  });
+  const frameCsp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    // Embedded on the customers' websites, whichever they are.
+    'frame-ancestors *',
+  ].join('; ');
+  const frame = async (_request: unknown, reply: FastifyReply) => {
+    reply.header('content-security-policy', frameCsp);
+    reply.removeHeader('x-frame-options');
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    reply.header('cache-control', 'no-cache');
+    return sendBuilt(reply, 'index.html', 'text/html; charset=utf-8');
+  };
+  app.get('/widget', frame);
+  app.get('/widget/', frame);
+  app.get('/widget/assets/:file', async (request, reply) => {
+    const file = basename((request.params as { file: string }).file);
+    const type = file.endsWith('.js')
+      ? 'application/javascript; charset=utf-8'
+      : file.endsWith('.css')
+        ? 'text/css; charset=utf-8'
+        : 'application/octet-stream';
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return sendBuilt(reply, join('assets', file), type);
+  });
+
+  // ---- Socket.IO: the /visitor namespace ------------------------------------------------------------------
+  const nsp = app.io.of('/visitor') as unknown as VisitorNamespace;
+
+  async function customerOf(claims: VisitorClaims, businessId: string) {
+    const [c] = await app.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.business_id, businessId),
+          sql`${customers.external_ids} ->> ${WIDGET_CHANNEL} = ${claims.visitor_id}`,
+        ),
+      );
+    return c ?? null;
+  }
+
+  async function history(
+    claims: VisitorClaims,
+  ): Promise<{ enquiry_ids: string[]; messages: VisitorMessage[] }> {
+    const location = await findLocation(claims.location_id);
+    if (!location) return { enquiry_ids: [], messages: [] };
+    const customer = await customerOf(claims, location.business_id);
+    if (!customer) return { enquiry_ids: [], messages: [] };
+    const threads = await app.db
+      .select({ id: enquiries.id })
+      .from(enquiries)
+      .where(
+        and(
+          eq(enquiries.customer_id, customer.id),
+          eq(enquiries.location_id, location.id),
+          eq(enquiries.channel, WIDGET_CHANNEL),
+        ),
+      )
+      .orderBy(desc(enquiries.created_at));
+    if (threads.length === 0) return { enquiry_ids: [], messages: [] };
+    const ids = threads.map((t) => t.id);
+    const rows = await app.db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          inArray(messages.enquiry_id, ids),
+          inArray(messages.status, ['received', 'sent', 'delivered', 'read']),
+        ),
+      )
+      .orderBy(desc(messages.created_at), desc(messages.id))
+      .limit(200);
+    return {
+      enquiry_ids: ids,
+      messages: rows.reverse().map((m) => toVisitorMessage(m, claims.visitor_id)),
+    };
+  }
+
+  nsp.use((socket, next) => {
+    const claims = verifyVisitorToken(key, (socket.handshake.auth as { token?: unknown } | undefined)?.token);
+    if (!claims) return next(new Error('This chat session is not valid. Please start a new chat.'));
+    socket.data = { claims, ip: socket.handshake.address };
+    next();
+  });
+
+  nsp.on('connection', (socket: VisitorSocket) => {
+    const { claims } = socket.data;
+    // Handlers are attached synchronously below, so nothing the visitor sends right away is missed.
+    void socket.join(visitorRoom(claims.visitor_id));
+    // The enquiry rooms let staff typing reach the visitor.
+    history(claims)
+      .then((h) => socket.join(h.enquiry_ids.map(rooms.enquiry)))
+      .catch((err) => app.log.warn({ err }, 'widget: joining enquiry rooms failed'));
+
+    socket.on('history', async (ack: Ack) => {
+      if (typeof ack !== 'function') return;
+      try {
+        const h = await history(claims);
+        await socket.join(h.enquiry_ids.map(rooms.enquiry));
+        ack({ ok: true, messages: h.messages });
+      } catch (err) {
+        app.log.error({ err }, 'widget: history failed');
+        ack({ ok: false, error: 'Could not load the conversation. Please try again.' });
+      }
+    });
+
+    socket.on('message', async (input: unknown, ack: Ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      const parsed = IncomingMessage.safeParse(input);
+      if (!parsed.success) return reply({ ok: false, error: 'That message could not be sent.' });
+      const text = parsed.data.text.trim();
+      if (!text) return reply({ ok: false, error: 'Please write a message.' });
+      if (text.length > MAX_MESSAGE_CHARS) {
+        return reply({ ok: false, error: `Messages can be at most ${MAX_MESSAGE_CHARS} characters.` });
+      }
+      const wait =
+        (await consume(messagesPerVisitor, claims.visitor_id)) ??
+        (await consume(messagesPerIp, socket.data.ip));
+      if (wait) {
+        return reply({
+          ok: false,
+          error: `You are sending messages too quickly. Try again in ${wait} seconds.`,
+        });
+      }
+      try {
+        const result = await ingestInbound(app, {
+          provider: WIDGET_CHANNEL,
+          provider_message_id: `${claims.visitor_id}:${parsed.data.client_id}`,
+          channel: WIDGET_CHANNEL,
+          location_id: claims.location_id,
+          from: {
+            external_id: claims.visitor_id,
+            ...(claims.name ? { name: claims.name } : {}),
+            ...(claims.phone ? { phone: claims.phone } : {}),
+            ...(claims.email ? { email: claims.email } : {}),
+          },
+          message: text,
+          meta: { client_id: parsed.data.client_id },
+          ...(claims.source ? { source: claims.source } : {}),
+          ...(claims.medium ? { medium: claims.medium } : {}),
+          ...(claims.campaign ? { campaign: claims.campaign } : {}),
+        });
+        await socket.join(rooms.enquiry(result.enquiry.id));
+        const message: VisitorMessage = {
+          id: result.message.id,
+          from: 'visitor',
+          text: result.message.message,
+          created_at: String(result.message.created_at),
+          client_id: parsed.data.client_id,
+        };
+        reply({ ok: true, message });
+        // The visitor's other tabs.
+        socket.to(visitorRoom(claims.visitor_id)).emit('message', message);
+      } catch (err) {
+        app.log.error({ err }, 'widget: storing a visitor message failed');
+        reply({ ok: false, error: 'Your message could not be sent. Please try again.' });
+      }
+    });
+
+    socket.on('typing', (event: unknown) => {
+      const typing = Boolean((event as { typing?: unknown } | null)?.typing);
+      for (const room of socket.rooms) {
+        if (!room.startsWith('enquiry:')) continue;
+        const enquiry_id = room.slice('enquiry:'.length);
+        app.io.to(room).emit('typing', {
+          enquiry_id,
+          user_id: `visitor:${claims.visitor_id}`,
+          full_name: claims.name || 'Visitor',
+          typing,
+        });
+      }
+    });
+  });
+
+  // Staff typing in a widget enquiry reaches the visitor (the realtime plugin puts it on the bus).
+  app.events.on('enquiry.typing', ({ enquiry_id, typing, full_name }) => {
+    nsp.to(rooms.enquiry(enquiry_id)).emit('typing', { typing, full_name });
+  });
+
+  // ---- The adapter: staff replies go out live to the visitor's sockets ---------------------------------------
+  const adapter: ChannelAdapter = {
+    provider: WIDGET_CHANNEL,
+    async send(message) {
+      const visitorId = message.to.external_id;
+      if (!visitorId) throw new Error('The customer has no widget visitor id.');
+      const out: VisitorMessage = {
+        id: message.id,
+        from: 'staff',
+        text: message.message,
+        created_at: new Date().toISOString(),
+        client_id: null,
+      };
+      nsp.to(visitorRoom(visitorId)).emit('message', out);
+      if (message.enquiry_id)
+        nsp.to(rooms.enquiry(message.enquiry_id)).emit('typing', { typing: false, full_name: '' });
+      return { provider: WIDGET_CHANNEL, provider_message_id: `widget-${message.id}`, status: 'delivered' };
+    },
+  };
+  app.channels.register(async ({ channel }) => (channel === WIDGET_CHANNEL ? adapter : null));
+});
+
+function toVisitorMessage(m: typeof messages.$inferSelect, _visitorId: string): VisitorMessage {
+  return {
+    id: m.id,
+    from: m.direction === 'in' ? 'visitor' : 'staff',
+    text: m.message,
+    created_at: m.created_at.toISOString(),
+    client_id: m.direction === 'in' ? ((m.meta as { client_id?: string }).client_id ?? null) : null,
+  };
+}

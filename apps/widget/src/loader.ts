@@ -1,0 +1,105 @@
+// The website snippet: <script src="https://…/widget.js" data-location="LOCATION_ID" async></script>
+// Injects a chat bubble; the chat itself is an iframe loaded on first open. No framework, no dependencies.
+
+type PageData = Record<string, string>;
+
+const PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'gclid', 'fbclid', 'msclkid'] as const;
+
+function findScript(): HTMLScriptElement | null {
+  const current = document.currentScript;
+  if (current instanceof HTMLScriptElement && current.dataset.location) return current;
+  return document.querySelector<HTMLScriptElement>('script[data-location][src*="widget.js"]');
+}
+
+function pageData(): PageData {
+  const data: PageData = { url: location.href.slice(0, 2000), referrer: document.referrer.slice(0, 2000) };
+  const query = new URLSearchParams(location.search);
+  for (const key of PARAMS) {
+    const value = query.get(key);
+    if (value) data[key] = value.slice(0, 500);
+  }
+  return data;
+}
+
+/** Reads, writes (a string) or removes (null) a localStorage item; storage may be unavailable. */
+function store(key: string, value?: string | null): string | null {
+  try {
+    if (value === undefined) return localStorage.getItem(key);
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage blocked: the chat still works until the page is closed.
+  }
+  return null;
+}
+
+function start(): void {
+  const script = findScript();
+  const locationId = script?.dataset.location;
+  if (!script || !locationId || document.getElementById('sb-widget-bubble')) return;
+  const origin = new URL(script.src, location.href).origin;
+  const page = pageData();
+  const tokenKey = `sb-widget:${locationId}`;
+
+  const bubble = document.createElement('button');
+  bubble.id = 'sb-widget-bubble';
+  bubble.type = 'button';
+  bubble.setAttribute('aria-label', 'Open chat');
+  bubble.title = 'Chat with us';
+  bubble.style.cssText =
+    'position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;' +
+    'background:#1E75FF;color:#fff;box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2147483646;padding:0;' +
+    'display:flex;align-items:center;justify-content:center';
+  bubble.innerHTML =
+    '<svg width="26" height="26" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>';
+
+  let frame: HTMLIFrameElement | null = null;
+  let open = false;
+
+  const setOpen = (next: boolean) => {
+    open = next;
+    if (next && !frame) {
+      frame = document.createElement('iframe');
+      frame.id = 'sb-widget-frame';
+      frame.title = 'Chat';
+      const src = new URL('/widget', origin);
+      src.searchParams.set('location', locationId);
+      src.searchParams.set('page', JSON.stringify(page));
+      // Browsers that block storage in third-party frames would forget the chat on reload, so the visitor
+      // token is also kept in this (first-party) page's storage and handed to the frame in the fragment.
+      const token = store(tokenKey);
+      if (token) src.hash = `token=${encodeURIComponent(token)}`;
+      frame.src = src.href;
+      frame.style.cssText =
+        'position:fixed;right:20px;bottom:88px;width:370px;height:560px;max-width:calc(100vw - 40px);' +
+        'max-height:calc(100vh - 108px);border:0;border-radius:14px;box-shadow:0 8px 30px rgba(0,0,0,.25);' +
+        'z-index:2147483647;background:#fff';
+      document.body.appendChild(frame);
+    }
+    if (frame) frame.style.display = next ? 'block' : 'none';
+    bubble.setAttribute('aria-expanded', String(next));
+    bubble.setAttribute('aria-label', next ? 'Close chat' : 'Open chat');
+  };
+
+  bubble.addEventListener('click', () => setOpen(!open));
+  window.addEventListener('message', (event) => {
+    if (event.origin !== origin || !frame || event.source !== frame.contentWindow) return;
+    const data = event.data as { type?: unknown; token?: unknown } | string;
+    if (data === 'sb-widget:close') setOpen(false);
+    else if (typeof data === 'object' && data?.type === 'sb-widget:token') {
+      store(tokenKey, typeof data.token === 'string' ? data.token : null);
+    }
+  });
+  document.body.appendChild(bubble);
+
+  // The location's colour; the bubble works without it.
+  fetch(`${origin}/widget-api/locations/${encodeURIComponent(locationId)}/config`)
+    .then((r) => (r.ok ? r.json() : null))
+    .then((config: { color?: string } | null) => {
+      if (config?.color && /^#[0-9a-f]{6}$/i.test(config.color)) bubble.style.background = config.color;
+    })
+    .catch(() => {});
+}
+
+if (document.body) start();
+else document.addEventListener('DOMContentLoaded', start);
