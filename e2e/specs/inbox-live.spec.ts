@@ -49,8 +49,8 @@ const enquiryLink = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Enquiries' }).getByRole('link', { name: new RegExp(name) });
 
 async function tabCount(page: Page, tab: 'Open' | 'Closed'): Promise<number> {
-  const text = await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).innerText();
-  return Number(text.replace(/\D/g, ''));
+  const text = await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).textContent();
+  return Number((text ?? '').replace(/\D/g, ''));
 }
 
 /** Marks the document, so a later check can tell the page was never reloaded. */
@@ -173,4 +173,32 @@ test('a draft is saved as it is written and is still there after a reload', asyn
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(
     'We do: a take-home kit, or in the chair in about an hour.',
   );
+});
+
+test('a new message to a number starts its conversation and opens it', async ({ page }) => {
+  await logIn(page, SAM.email);
+  await expect(page).toHaveURL(/\/inbox$/);
+  await page.getByRole('button', { name: 'New message' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New message' });
+  const phone = mobile();
+  const name = `Zoe Compose ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Phone number').fill(phone);
+  await dialog.getByLabel('Name (optional)').fill(name);
+  await dialog.getByLabel('Message', { exact: true }).fill('Hi Zoe, your new aligners have arrived.');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  await expect(page.getByText('Assigned to you')).toBeVisible();
+  const sent = page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('listitem')
+    .filter({ hasText: 'aligners' });
+  await expect(sent.getByRole('img', { name: 'Delivered' })).toBeVisible();
+  await expect(enquiryLink(page, name)).toBeVisible();
+
+  // Compose mode starts empty again (spec §4: turning it on clears the contact).
+  await page.getByRole('button', { name: 'New message' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'New message' }).getByLabel('Phone number')).toHaveValue('');
 });

@@ -8,13 +8,18 @@ export const pageLoaders = {
   [paths.locations]: () => import('./routes/locations.tsx'),
   [paths.businessSettings]: () => import('./routes/business-settings.tsx'),
   [paths.contacts]: () => import('./routes/contacts.tsx'),
+  [paths.channels]: () => import('./routes/channels.tsx'),
+  [paths.sandbox]: () => import('./routes/sandbox.tsx'),
+  [paths.contact]: () => import('./routes/contact.tsx'),
 } as const;
 
 type PagePath =
   | typeof paths.inbox
   | typeof paths.locations
   | typeof paths.businessSettings
-  | typeof paths.contacts;
+  | typeof paths.contacts
+  | typeof paths.channels
+  | typeof paths.sandbox;
 
 /** Starts downloading a page's chunk, e.g. while the signed-in user is still loading. */
 export function preloadPage(pathname: string): void {

@@ -9,4 +9,8 @@ export const paths = {
   locations: '/locations',
   businessSettings: '/settings/business',
   contacts: '/settings/contacts',
+  channels: '/settings/channels',
+  sandbox: '/sandbox',
+  /** The public hosted contact form: no login, no app chrome. */
+  contact: '/contact',
 } as const;

@@ -12,6 +12,9 @@ const InboxRoute = lazy(pageLoaders[paths.inbox]);
 const LocationsRoute = lazy(pageLoaders[paths.locations]);
 const BusinessSettingsRoute = lazy(pageLoaders[paths.businessSettings]);
 const ContactsRoute = lazy(pageLoaders[paths.contacts]);
+const ChannelsRoute = lazy(pageLoaders[paths.channels]);
+const SandboxRoute = lazy(pageLoaders[paths.sandbox]);
+const ContactRoute = lazy(pageLoaders[paths.contact]);
 
 /**
  * The route table. Declarative routes rather than a data router: nothing here uses loaders or actions
@@ -41,7 +44,11 @@ export function AppRoutes() {
           <Route path={paths.locations} element={<LocationsRoute />} />
           <Route path={paths.businessSettings} element={<BusinessSettingsRoute />} />
           <Route path={paths.contacts} element={<ContactsRoute />} />
+          <Route path={paths.channels} element={<ChannelsRoute />} />
+          <Route path={paths.sandbox} element={<SandboxRoute />} />
         </Route>
+        {/* Public: a business's customers fill it in, signed in or not. */}
+        <Route path={paths.contact} element={<ContactRoute />} />
         <Route path="*" element={<Navigate to={APP_HOME} replace />} />
       </Route>
     </Routes>

@@ -1,4 +1,11 @@
-import { EnvironmentOutlined, InboxOutlined, MailOutlined, ShopOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  EnvironmentOutlined,
+  ExperimentOutlined,
+  InboxOutlined,
+  MailOutlined,
+  ShopOutlined,
+} from '@ant-design/icons';
 import { Button, Flex, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -9,6 +16,7 @@ import { useMe } from '@/features/auth/api/get-me.ts';
 import { SelectionSwitcher } from '@/features/auth/components/selection-switcher.tsx';
 import { useSelectionCookies } from '@/features/auth/hooks/use-selection-cookies.ts';
 import { currentSelection } from '@/features/auth/utils/selection.ts';
+import { usePublicConfig } from '@/features/sandbox/api/get-public-config.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { CREDENTIAL_COOKIES, removeCookies } from '@/lib/cookies.ts';
 import { preloadPage } from '../pages.ts';
@@ -26,9 +34,13 @@ const NAV_ITEMS: MenuProps['items'] = [
     children: [
       { key: paths.businessSettings, icon: <ShopOutlined />, label: 'Business profile' },
       { key: paths.contacts, icon: <MailOutlined />, label: 'Phones & emails' },
+      { key: paths.channels, icon: <ApiOutlined />, label: 'Channels & forms' },
     ],
   },
 ];
+
+/** Only in sandbox mode, and only for owners: a person plays the customer. */
+const SANDBOX_NAV_ITEM = { key: paths.sandbox, icon: <ExperimentOutlined />, label: 'Sandbox' };
 
 function PageFallback() {
   return (
@@ -52,6 +64,7 @@ function AppShell() {
   // Spec §2: the side drawer starts open.
   const [collapsed, setCollapsed] = useState(false);
   const selection = me.data ? currentSelection(me.data) : null;
+  const publicConfig = usePublicConfig();
   // The inbox fills the space under the top bar edge to edge, and '/inbox/{id}' is still the inbox page.
   const inInbox = pathname === paths.inbox || pathname.startsWith(`${paths.inbox}/`);
   const page = inInbox ? paths.inbox : pathname;
@@ -113,7 +126,11 @@ function AppShell() {
             mode="inline"
             theme={siderTheme}
             selectedKeys={[page]}
-            items={NAV_ITEMS}
+            items={
+              publicConfig.data?.sandbox && selection.canManage
+                ? NAV_ITEMS?.concat(SANDBOX_NAV_ITEM)
+                : NAV_ITEMS
+            }
             onClick={({ key }) => navigate(key)}
             style={{ borderInlineEnd: 'none' }}
           />

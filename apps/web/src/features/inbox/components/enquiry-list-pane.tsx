@@ -81,13 +81,17 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
     <section className="ib-list-pane" aria-label="Enquiry list">
       <div className="ib-list-head">
         <div className="ib-list-title">
-          <h1>Inbox</h1>
-          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+          <span style={{ display: 'inline-flex', alignItems: 'baseline', gap: 10, minWidth: 0 }}>
+            <h1>Inbox</h1>
             <LiveStatus />
+          </span>
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, flexShrink: 0 }}>
             <SoundAlertsButton user={user} />
-            <Button type="primary" icon={<FormOutlined />} onClick={onCompose}>
-              New message
-            </Button>
+            <Tooltip title="Write to a customer who has not messaged yet">
+              <Button type="primary" icon={<FormOutlined />} onClick={onCompose} aria-label="New message">
+                New
+              </Button>
+            </Tooltip>
           </span>
         </div>
         <div className="ib-search-row">
@@ -202,8 +206,8 @@ function emptyState(
 
 const STATUS_TEXT = {
   live: 'Live',
-  connecting: 'Connecting…',
-  reconnecting: 'Reconnecting…',
+  connecting: 'Connecting',
+  reconnecting: 'Reconnecting',
   idle: 'Offline',
 } as const;
 const STATUS_HELP = {

@@ -47,14 +47,14 @@ type Props = {
   message: MessageDto;
   customerName: string | null;
   customerSeed: string;
-  /** The first of a run from the same sender shows the avatar; the rest line up under it. */
-  showAvatar: boolean;
+  /** The last of a run from one sender carries the avatar, name and time; the rest sit close above it. */
+  lastOfRun: boolean;
   userId: string;
   onImageLoad: () => void;
 };
 
 /** One message: left for the customer, right for the team, with who sent it, when, and where it got to. */
-export function MessageItem({ message, customerName, customerSeed, showAvatar, userId, onImageLoad }: Props) {
+export function MessageItem({ message, customerName, customerSeed, lastOfRun, userId, onImageLoad }: Props) {
   const outbound = message.direction === 'out';
   const sender = outbound
     ? message.team_user_id === userId
@@ -66,10 +66,17 @@ export function MessageItem({ message, customerName, customerSeed, showAvatar, u
   const avatarSeed = outbound ? (message.team_user_id ?? 'team') : customerSeed;
   const text = message.message.trim();
   const subject = typeof message.meta.subject === 'string' ? message.meta.subject : undefined;
+  // Inside a run only a message still on its way (or refused) shows its own time and tick.
+  const showMeta = lastOfRun || message.status === 'queued' || message.status === 'failed';
 
   return (
-    <li className="ib-msg" data-dir={outbound ? 'out' : 'in'} data-status={message.status}>
-      <span style={{ width: 30, flexShrink: 0, visibility: showAvatar ? 'visible' : 'hidden' }}>
+    <li
+      className="ib-msg"
+      data-dir={outbound ? 'out' : 'in'}
+      data-status={message.status}
+      data-last={lastOfRun}
+    >
+      <span style={{ width: 30, flexShrink: 0, visibility: lastOfRun ? 'visible' : 'hidden' }}>
         <PersonAvatar
           name={avatarName}
           seed={avatarSeed}
@@ -97,7 +104,7 @@ export function MessageItem({ message, customerName, customerSeed, showAvatar, u
             <span>Not delivered{message.error ? `: ${message.error}` : '.'}</span>
           </div>
         )}
-        <div className="ib-msg-meta">
+        <div className="ib-msg-meta" hidden={!showMeta}>
           {message.ai_interaction && <RobotOutlined title="Written with the AI assistant" />}
           <span>{sender}</span>
           <span aria-hidden="true">·</span>

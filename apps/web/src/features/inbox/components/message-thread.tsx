@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useMessages } from '../api/get-messages.ts';
 import type { EnquiryRow } from '../types.ts';
-import { formatDayLabel, sameDay } from '../utils/format.ts';
+import { continuesRun, formatDayLabel, sameDay } from '../utils/format.ts';
 import { flattenMessages } from '../utils/message-cache.ts';
 import { EmptyState } from './empty-state.tsx';
 import { MessageItem } from './message-item.tsx';
@@ -143,12 +143,8 @@ export function MessageThread({ enquiry, userId }: { enquiry: EnquiryRow; userId
         <ol aria-label="Messages" aria-live="polite" aria-relevant="additions">
           {messages.map((message, i) => {
             const before = messages[i - 1];
+            const after = messages[i + 1];
             const newDay = !before || !sameDay(before.created_at, message.created_at);
-            const sameSender =
-              before &&
-              !newDay &&
-              before.direction === message.direction &&
-              before.team_user_id === message.team_user_id;
             return (
               <Fragment key={message.client_id ?? message.id}>
                 {newDay && (
@@ -160,7 +156,7 @@ export function MessageThread({ enquiry, userId }: { enquiry: EnquiryRow; userId
                   message={message}
                   customerName={customerName}
                   customerSeed={enquiry.customer_id}
-                  showAvatar={!sameSender}
+                  lastOfRun={!after || !continuesRun(message, after)}
                   userId={userId}
                   onImageLoad={onImageLoad}
                 />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerLabel, formatListTime, initials, peopleSentence } from './format.ts';
+import { continuesRun, customerLabel, formatListTime, initials, peopleSentence } from './format.ts';
 
 describe('customerLabel', () => {
   it('prefers the name, then the phone, then the email', () => {
@@ -47,5 +47,22 @@ describe('peopleSentence', () => {
     expect(peopleSentence(['A', 'B', 'C', 'D'], 'is also viewing', 'are also viewing')).toBe(
       'A, B and 2 others are also viewing',
     );
+  });
+});
+
+describe('continuesRun', () => {
+  const at = (minute: number) => new Date(2025, 5, 18, 10, minute).toISOString();
+  const inbound = (minute: number) => ({ direction: 'in', team_user_id: null, created_at: at(minute) });
+  const fromSam = (minute: number) => ({ direction: 'out', team_user_id: 'sam', created_at: at(minute) });
+
+  it('joins messages from the same sender a few minutes apart', () => {
+    expect(continuesRun(inbound(0), inbound(4))).toBe(true);
+    expect(continuesRun(fromSam(0), fromSam(1))).toBe(true);
+  });
+
+  it('starts a new run for another sender, another teammate or a long pause', () => {
+    expect(continuesRun(inbound(0), fromSam(1))).toBe(false);
+    expect(continuesRun(fromSam(0), { ...fromSam(1), team_user_id: 'priya' })).toBe(false);
+    expect(continuesRun(inbound(0), inbound(6))).toBe(false);
   });
 });

@@ -68,3 +68,19 @@ export function peopleSentence(names: readonly string[], singular: string, plura
   const others = unique.length - 2;
   return `${unique[0]}, ${unique[1]} and ${others} other${others === 1 ? '' : 's'} ${plural}`;
 }
+
+// Messages from one sender within this long of each other read as one run: one avatar, one time.
+const RUN_GAP_MS = 5 * 60_000;
+
+/** Whether `next` continues `previous`'s run in the thread (same side, same person, same day, soon after). */
+export function continuesRun(
+  previous: { direction: string; team_user_id: string | null; created_at: string },
+  next: { direction: string; team_user_id: string | null; created_at: string },
+): boolean {
+  return (
+    previous.direction === next.direction &&
+    previous.team_user_id === next.team_user_id &&
+    sameDay(previous.created_at, next.created_at) &&
+    Date.parse(next.created_at) - Date.parse(previous.created_at) < RUN_GAP_MS
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client.ts';
+import type { ChannelAccount } from '../types.ts';
+import { channelsKey } from './get-channels.ts';
+
+/** A secret sent back exactly as it was answered (masked) keeps its stored value. */
+export async function updateChannel({
+  id,
+  config,
+}: {
+  id: string;
+  config: Record<string, string | null>;
+}): Promise<ChannelAccount> {
+  const { data } = await api.patch<Envelope<ChannelAccount>>(`/channels/${encodeURIComponent(id)}`, {
+    config,
+  });
+  return data.body;
+}
+
+export function useUpdateChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateChannel,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: channelsKey }),
+  });
+}

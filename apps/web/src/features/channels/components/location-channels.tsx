@@ -1,0 +1,137 @@
+import { PhoneOutlined, PlusOutlined } from '@ant-design/icons';
+import { UNKNOWN_LOCATION } from '@switchboard/shared';
+import { Alert, Button, Divider, Flex, Popconfirm, Space, Typography } from 'antd';
+import { Fragment, lazy, Suspense, useState } from 'react';
+import { Panel } from '@/components/panel.tsx';
+import { useChannels } from '../api/get-channels.ts';
+import { useInboundAddress } from '../api/get-inbound-address.ts';
+import { usePurchaseNumber } from '../api/purchase-number.ts';
+import type { ChannelAccount } from '../types.ts';
+import { ChannelAccountItem } from './channel-account-item.tsx';
+
+const ChannelFormModal = lazy(() => import('./channel-form-modal.tsx'));
+
+type Props = {
+  location: { id: string; name: string | null; phone_number: string | null };
+  /** Owners connect accounts and buy numbers; everyone sees the inbound email address. */
+  canManage: boolean;
+};
+
+function InboundEmail({ locationId }: { locationId: string }) {
+  const address = useInboundAddress(locationId);
+  return (
+    <Flex gap={8} wrap align="baseline">
+      <Typography.Text type="secondary" style={{ minWidth: 140 }}>
+        Inbound email
+      </Typography.Text>
+      {address.data ? (
+        <Typography.Text copyable code>
+          {address.data.address}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary">{address.isError ? 'Not available' : 'Loading…'}</Typography.Text>
+      )}
+      <Typography.Text type="secondary" style={{ fontSize: 12, flexBasis: '100%' }}>
+        Forward the location's mailbox to this address, or give it to customers; replies go out by email.
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+export function LocationChannels({ location, canManage }: Props) {
+  const name = location.name ?? UNKNOWN_LOCATION;
+  const channels = useChannels(location.id, { enabled: canManage });
+  const purchase = usePurchaseNumber();
+  const [editing, setEditing] = useState<ChannelAccount | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [formUsed, setFormUsed] = useState(false);
+
+  const openForm = (account: ChannelAccount | null) => {
+    setEditing(account);
+    setFormOpen(true);
+    setFormUsed(true);
+  };
+
+  const actions = canManage && (
+    <Space wrap>
+      <Popconfirm
+        title="Get a phone number?"
+        description={`A new number is assigned to ${name}; customers can text it.`}
+        okText="Get a number"
+        onConfirm={() => purchase.mutateAsync(location.id)}
+      >
+        <Button icon={<PhoneOutlined />} loading={purchase.isPending}>
+          Get a number
+        </Button>
+      </Popconfirm>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+        Connect an account
+      </Button>
+    </Space>
+  );
+
+  const items = channels.data ?? [];
+  return (
+    <Panel title={name} extra={actions} flush>
+      <Flex vertical gap={8} style={{ padding: '16px 24px' }}>
+        <Flex gap={8} wrap align="baseline">
+          <Typography.Text type="secondary" style={{ minWidth: 140 }}>
+            Phone number
+          </Typography.Text>
+          {location.phone_number ? (
+            <Typography.Text copyable>{location.phone_number}</Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">None yet</Typography.Text>
+          )}
+        </Flex>
+        {purchase.data && (
+          <Alert
+            type="success"
+            showIcon
+            title={`New number: ${purchase.data.phone_number}`}
+            description={
+              purchase.data.provider === 'sandbox'
+                ? 'A sandbox number: use the simulator to text it.'
+                : 'Bought on your Twilio account and pointed at this inbox.'
+            }
+          />
+        )}
+        <InboundEmail locationId={location.id} />
+      </Flex>
+      {canManage && (
+        <>
+          <Divider style={{ margin: 0 }} />
+          {channels.isPending ? (
+            <Typography.Paragraph type="secondary" style={{ padding: '16px 24px', margin: 0 }}>
+              Loading connected accounts…
+            </Typography.Paragraph>
+          ) : items.length === 0 ? (
+            <Typography.Paragraph type="secondary" style={{ padding: '16px 24px', margin: 0 }}>
+              {channels.isError
+                ? 'Connected accounts could not be loaded.'
+                : 'No accounts connected. Connect Twilio, WhatsApp, Messenger, Instagram or Google RCS to receive their messages here.'}
+            </Typography.Paragraph>
+          ) : (
+            items.map((account, i) => (
+              <Fragment key={account.id}>
+                {i > 0 && <Divider style={{ margin: 0 }} />}
+                <ChannelAccountItem account={account} onEdit={openForm} />
+              </Fragment>
+            ))
+          )}
+          {formUsed && (
+            <Suspense fallback={null}>
+              <ChannelFormModal
+                open={formOpen}
+                locationId={location.id}
+                locationName={name}
+                account={editing}
+                onClose={() => setFormOpen(false)}
+              />
+            </Suspense>
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
