@@ -50,6 +50,9 @@ type OpenOptions =
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a failover) must not crash the process: the pool drops
+    // that client and opens a new one for the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, engine: 'postgres', pool, url: options.databaseUrl, close: () => pool.end() };
   }
