@@ -254,14 +254,22 @@ export const enquiries = pgTable(
     ...stamps(),
   },
   (t) => [
-    index('enquiries_inbox_idx').on(t.business_id, t.location_id, t.status, t.updated_at.desc(), t.id.desc()),
+    // The inbox reads newest activity first within one location and status; the page stops the index scan.
+    index('enquiries_inbox_idx').on(
+      t.business_id,
+      t.location_id,
+      t.status,
+      t.last_message_at.desc(),
+      t.id.desc(),
+    ),
     index('enquiries_customer_idx').on(t.customer_id, t.channel, t.location_id),
     index('enquiries_assigned_idx').on(
       t.business_id,
       t.location_id,
       t.status,
       t.assigned_to,
-      t.updated_at.desc(),
+      t.last_message_at.desc(),
+      t.id.desc(),
     ),
   ],
 );
