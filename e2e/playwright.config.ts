@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = 3100;
+export const FAKE_TWILIO_PORT = 3198;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 const repoRoot = resolve(import.meta.dirname, '..');
 // One id per run, shared with the worker processes (they inherit the environment), so that runs started
@@ -57,6 +58,8 @@ export default defineConfig({
           LOGIN_MAX_PER_IP: '1000',
           // Any free port for inbound email, so a server already running here does not stop this one.
           SMTP_PORT: '0',
+          // Twilio's API, played by a fake server that the Twilio spec starts on this port.
+          TWILIO_API_BASE: `http://127.0.0.1:${FAKE_TWILIO_PORT}`,
         },
         reuseExistingServer: false,
         timeout: 120_000,
