@@ -255,12 +255,13 @@ export const enquiries = pgTable(
   },
   (t) => [
     // The inbox reads newest activity first within one location and status; the page stops the index scan.
+    // NULLS FIRST matches a plain ORDER BY … DESC, without which PostgreSQL cannot read the index in order.
     index('enquiries_inbox_idx').on(
       t.business_id,
       t.location_id,
       t.status,
-      t.last_message_at.desc(),
-      t.id.desc(),
+      t.last_message_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     index('enquiries_customer_idx').on(t.customer_id, t.channel, t.location_id),
     index('enquiries_assigned_idx').on(
@@ -268,8 +269,8 @@ export const enquiries = pgTable(
       t.location_id,
       t.status,
       t.assigned_to,
-      t.last_message_at.desc(),
-      t.id.desc(),
+      t.last_message_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
   ],
 );
@@ -309,7 +310,11 @@ export const messages = pgTable(
     ...stamps(),
   },
   (t) => [
-    index('messages_enquiry_idx').on(t.enquiry_id, t.created_at.desc(), t.id.desc()),
+    index('messages_enquiry_idx').on(
+      t.enquiry_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     uniqueIndex('messages_provider_id_key').on(t.provider, t.provider_message_id),
     index('messages_business_idx').on(t.business_id, t.created_at),
   ],
