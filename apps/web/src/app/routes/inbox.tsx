@@ -1,6 +1,6 @@
 import { MessageOutlined, PushpinOutlined } from '@ant-design/icons';
 import { Button, theme } from 'antd';
-import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/features/inbox/components/empty-state.tsx';
 import { EnquiryListPane } from '@/features/inbox/components/enquiry-list-pane.tsx';
@@ -94,7 +94,16 @@ export default function InboxRoute() {
       me.ringtone_message,
     ],
   );
-  useLiveInbox({ user, selectionKey: `${business.id}:${location?.id ?? ''}` });
+  const selectionKey = `${business.id}:${location?.id ?? ''}`;
+  useLiveInbox({ user, selectionKey });
+
+  // Switching business or location leaves the enquiry that was open behind with the old list.
+  const shownFor = useRef(selectionKey);
+  useEffect(() => {
+    if (shownFor.current === selectionKey) return;
+    shownFor.current = selectionKey;
+    if (enquiryId) navigate({ pathname: paths.inbox, search }, { replace: true });
+  }, [selectionKey, enquiryId, navigate, search]);
 
   if (!location) {
     return (
