@@ -17,6 +17,7 @@ import { useTypingSignal } from '../hooks/use-typing-signal.ts';
 import type { Attachment, EnquiryRow, InboxUser } from '../types.ts';
 import { newClientId } from '../utils/client-id.ts';
 import { channelName } from './channel.tsx';
+import { WhatsAppTemplateButton } from './whatsapp-template-button.tsx';
 
 const MAX_ATTACHMENTS = 10;
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -255,6 +256,7 @@ export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUs
               Templates
             </Button>
           </Dropdown>
+          {enquiry.channel === 'whatsapp' && <WhatsAppTemplateButton enquiryId={enquiry.id} />}
           <span className="ib-composer-hint" data-state={autosave.state} role="status">
             {draftText}
           </span>

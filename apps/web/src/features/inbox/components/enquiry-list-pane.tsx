@@ -87,7 +87,7 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
           </span>
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, flexShrink: 0 }}>
             <SoundAlertsButton user={user} />
-            <Tooltip title="Write to a customer who has not messaged yet">
+            <Tooltip title="Write to a customer who has not messaged yet" placement="bottom">
               <Button type="primary" icon={<FormOutlined />} onClick={onCompose} aria-label="New message">
                 New
               </Button>
