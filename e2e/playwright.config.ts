@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = 3100;
 export const FAKE_TWILIO_PORT = 3198;
+export const FAKE_GRAPH_PORT = 3197;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 const repoRoot = resolve(import.meta.dirname, '..');
 // One id per run, shared with the worker processes (they inherit the environment), so that runs started
@@ -60,6 +61,8 @@ export default defineConfig({
           SMTP_PORT: '0',
           // Twilio's API, played by a fake server that the Twilio spec starts on this port.
           TWILIO_API_BASE: `http://127.0.0.1:${FAKE_TWILIO_PORT}`,
+          // Meta's Graph API (WhatsApp), played by a fake server that the WhatsApp spec starts on this port.
+          GRAPH_API_BASE: `http://127.0.0.1:${FAKE_GRAPH_PORT}/v24.0`,
         },
         reuseExistingServer: false,
         timeout: 120_000,

@@ -24,7 +24,7 @@ export function useUpdateEnquiry(userId: string) {
   return useMutation({
     mutationFn: ({ enquiry, patch }: Variables) => updateEnquiry(enquiry.id, patch),
     onMutate: ({ enquiry, patch }: Variables) => {
-      const next: EnquiryRow = { ...enquiry, ...patch, title: patch.title ?? enquiry.title };
+      const next: EnquiryRow = { ...enquiry, ...patch };
       writeEnquiry(queryClient, next, userId);
       bumpCounts(queryClient, counterChanges(enquiry, next), enquiry.location_id);
       return { next };

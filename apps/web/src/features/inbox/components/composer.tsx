@@ -161,7 +161,7 @@ export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUs
     }));
   }, [templates.isPending, templates.isError, templates.data]);
 
-  const draftText = edited || autosave.state !== 'saved' ? DRAFT_TEXT[autosave.state] : DRAFT_TEXT.saved;
+  const draftText = DRAFT_TEXT[autosave.state];
 
   return (
     <div className="ib-composer">

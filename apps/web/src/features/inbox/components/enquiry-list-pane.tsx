@@ -27,7 +27,7 @@ import { EmptyState } from './empty-state.tsx';
 import { EnquiryList, EnquiryListSkeleton } from './enquiry-list.tsx';
 import { StatusTabs } from './list-tabs.tsx';
 
-const FiltersPanel = lazy(() => import('./deferred.ts').then((m) => ({ default: m.FiltersPanel })));
+const FiltersPanel = lazy(() => import('./filters-panel.tsx'));
 
 const VIEW_OPTIONS: { value: EnquiryView; label: string }[] = [
   { value: 'all', label: 'All' },

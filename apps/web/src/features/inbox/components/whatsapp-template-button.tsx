@@ -85,6 +85,7 @@ export function WhatsAppTemplateButton({ enquiryId }: { enquiryId: string }) {
           {template?.variables.map((variable, i) => (
             <Form.Item key={variable} label={`Value for {{${variable}}}`}>
               <Input
+                aria-label={`Value for {{${variable}}}`}
                 value={values[i] ?? ''}
                 maxLength={1000}
                 onChange={(e) => {

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { sharedQueryKeys } from '@/lib/query-keys.ts';
+// Relative, not '@/…', so the unit tests (plain Vitest, no path aliases) can load this module.
+import { sharedQueryKeys } from '../../../lib/query-keys.ts';
 import { inboxKeys } from '../api/query-keys.ts';
 import type {
   EnquiryListParams,
