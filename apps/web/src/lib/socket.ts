@@ -21,7 +21,10 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retryDelay = 2000;
 
 function setState(next: Partial<SocketState>): void {
-  state = { ...state, ...next };
+  const merged = { ...state, ...next };
+  // Every snapshot change re-renders the live screens; an unchanged one must not (a retry loop would).
+  if (merged.socket === state.socket && merged.status === state.status) return;
+  state = merged;
   for (const listener of listeners) listener();
 }
 
@@ -72,8 +75,16 @@ function load(): Promise<AppSocket> {
       retryDelay = 2000;
       setState({ status: 'live' });
     });
-    socket.on('disconnect', () => setState({ status: holders > 0 ? 'reconnecting' : 'idle' }));
+    socket.on('disconnect', () =>
+      setState({ status: holders > 0 && getAccessToken() ? 'reconnecting' : 'idle' }),
+    );
     socket.on('connect_error', () => {
+      // Logged out: nothing to reconnect with. Stop quietly — the app is on its way to the login page, and
+      // a re-render now would ask the (already cleared) query cache to fetch again without a session.
+      if (!getAccessToken()) {
+        socket.disconnect();
+        return;
+      }
       if (holders === 0) return;
       setState({
         status: state.status === 'live' || state.status === 'reconnecting' ? 'reconnecting' : 'connecting',
