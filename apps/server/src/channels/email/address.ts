@@ -76,6 +76,9 @@ export function enquiryOfReplyToken(secret: Uint8Array, token: string): string |
   const id = unbase32(token.slice(0, ID_CHARS), 16);
   const given = unbase32(token.slice(ID_CHARS), MAC_BYTES);
   if (!id || !given || !timingSafeEqual(given, mac(secret, id))) return null;
+  // The last character of each part carries unused bits: only the one spelling replyToken() writes counts,
+  // so a token cannot be varied into others that decode to the same bytes.
+  if (base32(id) + base32(given) !== token) return null;
   const hex = id.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -98,6 +98,12 @@ describe('addresses and reply tokens', () => {
     expect(enquiryOfReplyToken(secret, `${token.slice(0, -1)}!`)).toBeNull();
   });
 
+  it('accepts only the one spelling it wrote, though the last character carries unused bits', () => {
+    const token = replyToken(secret, enquiry);
+    const others = [...'abcdefghijklmnopqrstuvwxyz234567'].filter((c) => c !== token.at(-1));
+    for (const last of others) expect(enquiryOfReplyToken(secret, token.slice(0, -1) + last)).toBeNull();
+  });
+
   it.each([
     [
       'loc-0123456789abcdef@inbound.switchboard.local',
