@@ -17,6 +17,7 @@ import {
 import { and, desc, eq, exists, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
 import type { EventBus } from '../../events/bus.ts';
+import { isUuid } from '../../lib/fields.ts';
 import { type Actor, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import { moveCounters } from './counters.ts';
 import { toEnquiryRow } from './dto.ts';
@@ -24,8 +25,6 @@ import { toEnquiryRow } from './dto.ts';
 export type Ctx = { db: Db; events: EventBus };
 
 export const enquiryNotFound = () => new AppError('enquiry_not_found', 'Enquiry not found!');
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** The location a request works in: the one asked for (if it is the business's), else the selected one. */
 export async function resolveLocation(

@@ -5,6 +5,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { AppError } from '../../errors.ts';
 import type { EventBus } from '../../events/bus.ts';
+import { isUuid } from '../../lib/fields.ts';
 import { type Actor, requireOwner } from '../../plugins/auth.ts';
 import { ingestInbound } from '../messages/inbound.ts';
 
@@ -123,7 +124,7 @@ export async function receiveForm(
 }
 
 async function pickLocation(db: Db, businessId: string, requested?: string): Promise<string> {
-  if (requested && /^[0-9a-f-]{36}$/i.test(requested)) {
+  if (requested && isUuid(requested)) {
     const [l] = await db
       .select({ id: locations.id })
       .from(locations)

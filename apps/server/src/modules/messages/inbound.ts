@@ -2,6 +2,7 @@ import { type DbOrTx, enquiries, locations, messages } from '@switchboard/db';
 import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InboundMessage } from '../../channels/types.ts';
+import { isUuid } from '../../lib/fields.ts';
 import { moveCounters } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from './dto.ts';
@@ -131,8 +132,6 @@ export async function ingestInbound(
   return result;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The enquiry a provider says a message continues (an email reply), when it is the same business, location,
  * customer and channel; a closed one is reopened and counted as open again. Null otherwise, so the message
@@ -142,7 +141,7 @@ async function continueEnquiry(
   tx: DbOrTx,
   hint: { id: string; business_id: string; location_id: string; customer_id: string; channel: string },
 ) {
-  if (!UUID.test(hint.id)) return null;
+  if (!isUuid(hint.id)) return null;
   const [e] = await tx
     .select()
     .from(enquiries)

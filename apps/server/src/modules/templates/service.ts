@@ -2,12 +2,12 @@ import { businesses, customers, type Db, locations, messageTemplates } from '@sw
 import { nextBusinessDay, renderTemplate } from '@switchboard/shared';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
+import { isUuid } from '../../lib/fields.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
 
 export type TemplateInput = { name: string; body: string; location_id?: string | null };
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 const notFound = () => new AppError('not_found', 'Template not found.');
 
 function dto(t: typeof messageTemplates.$inferSelect) {
