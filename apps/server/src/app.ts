@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { emailChannel } from './channels/email/smtp-plugin.ts';
 import { createAdapterRegistry } from './channels/registry.ts';
 import { widgetChannel } from './channels/widget/plugin.ts';
+import { widgetSettingsRoutes } from './channels/widget/settings.ts';
 import type { Config } from './config.ts';
 import { createEventBus } from './events/bus.ts';
 import { businessCachePlugin } from './lib/cache.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(memberRoutes);
       await api.register(formSettingsRoutes);
       await api.register(channelRoutes);
+      await api.register(widgetSettingsRoutes);
     },
     { prefix: '/api/v1' },
   );

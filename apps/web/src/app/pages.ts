@@ -9,6 +9,7 @@ export const pageLoaders = {
   [paths.businessSettings]: () => import('./routes/business-settings.tsx'),
   [paths.contacts]: () => import('./routes/contacts.tsx'),
   [paths.channels]: () => import('./routes/channels.tsx'),
+  [paths.widget]: () => import('./routes/widget.tsx'),
   [paths.sandbox]: () => import('./routes/sandbox.tsx'),
   [paths.contact]: () => import('./routes/contact.tsx'),
 } as const;
@@ -19,6 +20,7 @@ type PagePath =
   | typeof paths.businessSettings
   | typeof paths.contacts
   | typeof paths.channels
+  | typeof paths.widget
   | typeof paths.sandbox;
 
 /** Starts downloading a page's chunk, e.g. while the signed-in user is still loading. */

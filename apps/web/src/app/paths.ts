@@ -10,6 +10,7 @@ export const paths = {
   businessSettings: '/settings/business',
   contacts: '/settings/contacts',
   channels: '/settings/channels',
+  widget: '/settings/widget',
   sandbox: '/sandbox',
   /** The public hosted contact form: no login, no app chrome. */
   contact: '/contact',

@@ -13,6 +13,7 @@ const LocationsRoute = lazy(pageLoaders[paths.locations]);
 const BusinessSettingsRoute = lazy(pageLoaders[paths.businessSettings]);
 const ContactsRoute = lazy(pageLoaders[paths.contacts]);
 const ChannelsRoute = lazy(pageLoaders[paths.channels]);
+const WidgetRoute = lazy(pageLoaders[paths.widget]);
 const SandboxRoute = lazy(pageLoaders[paths.sandbox]);
 const ContactRoute = lazy(pageLoaders[paths.contact]);
 
@@ -45,6 +46,7 @@ export function AppRoutes() {
           <Route path={paths.businessSettings} element={<BusinessSettingsRoute />} />
           <Route path={paths.contacts} element={<ContactsRoute />} />
           <Route path={paths.channels} element={<ChannelsRoute />} />
+          <Route path={paths.widget} element={<WidgetRoute />} />
           <Route path={paths.sandbox} element={<SandboxRoute />} />
         </Route>
         {/* Public: a business's customers fill it in, signed in or not. */}

@@ -1,1 +1,2 @@
 export * from './inbox.ts';
+export * from './widget.ts';

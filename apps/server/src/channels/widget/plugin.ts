@@ -2,6 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { customers, enquiries, locations, messages } from '@switchboard/db';
+import {
+  PRIMARY_COLOR,
+  WIDGET_COLOR_PATTERN,
+  WIDGET_MAX_GREETING_CHARS,
+  type WidgetField,
+  type WidgetFields,
+} from '@switchboard/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,12 +25,11 @@ import { signVisitorToken, type VisitorClaims, verifyVisitorToken } from './toke
 export const WIDGET_CHANNEL = 'widget';
 export const MAX_MESSAGE_CHARS = 2000;
 
-export type WidgetField = { ask: boolean; required: boolean };
 export type WidgetConfig = {
   location_name: string;
   color: string;
   greeting: string;
-  fields: { name: WidgetField; phone: WidgetField; email: WidgetField };
+  fields: WidgetFields;
 };
 
 /** A chat message as the visitor sees it: no staff-only details. */
@@ -52,7 +58,11 @@ const DEFAULT_FIELDS: WidgetConfig['fields'] = {
   phone: { ask: true, required: false },
   email: { ask: true, required: false },
 };
-const COLOR = /^#[0-9a-f]{6}$/i;
+
+/** The greeting a location shows until the owner writes one. */
+export function defaultGreeting(locationName: string): string {
+  return `Hi! Send us a message and ${locationName || 'we'} will reply here.`;
+}
 
 /** The location's widget settings over the defaults; anything malformed in the stored jsonb is ignored. */
 export function widgetConfig(name: string, settings: Record<string, unknown> | null): WidgetConfig {
@@ -64,11 +74,11 @@ export function widgetConfig(name: string, settings: Record<string, unknown> | n
     const ask = typeof f?.ask === 'boolean' ? f.ask : d.ask;
     return { ask, required: ask && (typeof f?.required === 'boolean' ? f.required : d.required) };
   };
-  const color = typeof s.color === 'string' && COLOR.test(s.color) ? s.color : '#1E75FF';
+  const color = typeof s.color === 'string' && WIDGET_COLOR_PATTERN.test(s.color) ? s.color : PRIMARY_COLOR;
   const greeting =
     typeof s.greeting === 'string' && s.greeting.trim()
-      ? s.greeting.slice(0, 500)
-      : `Hi! Send us a message and ${name || 'we'} will reply here.`;
+      ? s.greeting.slice(0, WIDGET_MAX_GREETING_CHARS)
+      : defaultGreeting(name);
   return {
     location_name: name,
     color,

@@ -1,5 +1,6 @@
 import {
   ApiOutlined,
+  CommentOutlined,
   EnvironmentOutlined,
   ExperimentOutlined,
   InboxOutlined,
@@ -35,6 +36,7 @@ const NAV_ITEMS: MenuProps['items'] = [
       { key: paths.businessSettings, icon: <ShopOutlined />, label: 'Business profile' },
       { key: paths.contacts, icon: <MailOutlined />, label: 'Phones & emails' },
       { key: paths.channels, icon: <ApiOutlined />, label: 'Channels & forms' },
+      { key: paths.widget, icon: <CommentOutlined />, label: 'Website chat' },
     ],
   },
 ];

@@ -1,0 +1,139 @@
+import { auditLog, type Db, locations } from '@switchboard/db';
+import {
+  PRIMARY_COLOR,
+  WIDGET_COLOR_PATTERN,
+  WIDGET_FIELDS,
+  WIDGET_MAX_GREETING_CHARS,
+  type WidgetFieldKey,
+  type WidgetSettings,
+  type WidgetSettingsInput,
+} from '@switchboard/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { IdParams } from '../../lib/fields.ts';
+import { findLocation } from '../../modules/locations/service.ts';
+import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { defaultGreeting, widgetConfig } from './plugin.ts';
+
+const Field = z.strictObject({ ask: z.boolean(), required: z.boolean() });
+
+export const WidgetSettingsRequest = z.strictObject({
+  color: z
+    .string()
+    .trim()
+    .regex(WIDGET_COLOR_PATTERN, `Give the colour as a hex code like ${PRIMARY_COLOR}.`),
+  /** Empty or null: the default greeting, which follows the location's name. */
+  greeting: z
+    .string()
+    .trim()
+    .max(WIDGET_MAX_GREETING_CHARS, `The greeting can be at most ${WIDGET_MAX_GREETING_CHARS} characters.`)
+    .nullable(),
+  fields: z.strictObject({ name: Field, phone: Field, email: Field }),
+});
+
+const FIELD_NAMES: Record<WidgetFieldKey, string> = {
+  name: 'name',
+  phone: 'phone number',
+  email: 'email address',
+} as const;
+
+/** The snippet a business pastes into its website, before `</body>`. */
+export function widgetSnippet(publicUrl: string, locationId: string): string {
+  return `<script src="${publicUrl}/widget.js" data-location="${locationId}" async></script>`;
+}
+
+function toJson(
+  location: { id: string; name: string | null; widget_settings: Record<string, unknown> | null },
+  publicUrl: string,
+): WidgetSettings {
+  const config = widgetConfig(location.name ?? '', location.widget_settings);
+  const fallback = defaultGreeting(location.name ?? '');
+  const stored = location.widget_settings?.greeting;
+  return {
+    location_id: location.id,
+    color: config.color,
+    greeting: config.greeting,
+    greeting_is_default: !(typeof stored === 'string' && stored.trim()),
+    default_greeting: fallback,
+    fields: config.fields,
+    script_url: `${publicUrl}/widget.js`,
+    chat_url: `${publicUrl}/widget?location=${location.id}`,
+    snippet: widgetSnippet(publicUrl, location.id),
+  };
+}
+
+export async function getWidgetSettings(
+  db: Db,
+  actor: Actor,
+  locationId: string,
+  publicUrl: string,
+): Promise<WidgetSettings> {
+  const { business_id } = requireBusiness(actor);
+  return toJson(await findLocation(db, business_id, locationId), publicUrl);
+}
+
+/** Replaces the location's widget settings; the widget on every website reads them on its next page load. */
+export async function updateWidgetSettings(
+  db: Db,
+  actor: Actor,
+  locationId: string,
+  input: WidgetSettingsInput,
+  publicUrl: string,
+): Promise<WidgetSettings> {
+  const a = requireOwner(actor, 'change the chat widget');
+  for (const key of WIDGET_FIELDS) {
+    const f = input.fields[key];
+    if (f.required && !f.ask) {
+      throw new AppError(
+        'unprocessable',
+        `The ${FIELD_NAMES[key]} cannot be required when the form does not ask for it.`,
+      );
+    }
+  }
+  const settings = {
+    color: input.color.toUpperCase(),
+    ...(input.greeting ? { greeting: input.greeting } : {}),
+    fields: input.fields,
+  };
+  return db.transaction(async (tx) => {
+    const current = await findLocation(tx, a.business_id, locationId);
+    const [row] = await tx
+      .update(locations)
+      .set({ widget_settings: settings })
+      .where(and(eq(locations.id, current.id), eq(locations.business_id, a.business_id)))
+      .returning();
+    await tx.insert(auditLog).values({
+      business_id: a.business_id,
+      user_id: a.user_id,
+      action: 'location.widget_settings',
+      target: current.id,
+      detail: settings,
+    });
+    return toJson(row!, publicUrl);
+  });
+}
+
+/** `GET` (anyone in the business) and `PUT` (the owner) `/business/locations/{id}/widget`. */
+export const widgetSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/business/locations/:id/widget', { schema: { params: IdParams } }, async (request) => ({
+    body: await getWidgetSettings(app.db, request.actor, request.params.id, app.config.publicUrl),
+  }));
+
+  app.put(
+    '/business/locations/:id/widget',
+    { schema: { params: IdParams, body: WidgetSettingsRequest } },
+    async (request) => ({
+      body: await updateWidgetSettings(
+        app.db,
+        request.actor,
+        request.params.id,
+        request.body,
+        app.config.publicUrl,
+      ),
+    }),
+  );
+};
