@@ -118,7 +118,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       {
         business_id: harbourside.id,
         name: 'Booking confirmed',
-        body: 'Hi {first_name}, your appointment at {business_name} {location_name} is confirmed. Reply here if anything changes.',
+        body: 'Hi {first_name}, your appointment at {location_name} is confirmed. Reply here if anything changes.',
       },
       {
         business_id: harbourside.id,

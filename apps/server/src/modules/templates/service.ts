@@ -95,7 +95,8 @@ export async function templatesForEnquiry(db: Db, actor: Actor, enquiryId: strin
   const values = {
     first_name: ctx?.first_name ?? '',
     business_name: ctx?.business_name ?? '',
-    location_name: ctx?.location_name ?? '',
+    // A location without a name is known to customers by the business's name.
+    location_name: ctx?.location_name || ctx?.business_name || '',
     business_day: nextBusinessDay(now, ctx?.timezone ?? 'Australia/Melbourne'),
   };
   const templates = await listTemplates(db, actor, e.location_id);

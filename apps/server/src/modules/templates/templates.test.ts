@@ -42,6 +42,27 @@ describe('message templates', () => {
     );
   });
 
+  it('fills location_name with the business name for a location without a name', async () => {
+    const me = (await t.request({ method: 'GET', url: '/api/v1/user/me', token: owner })).json().body as {
+      businesses: { selected: boolean; locations: { id: string; name: string | null }[] }[];
+    };
+    const unnamed = me.businesses.find((b) => b.selected)!.locations.find((l) => !l.name)!;
+    const { enquiry_id } = await inbound(t, owner, {
+      location_id: unnamed.id,
+      from: { phone: '+61491570033', name: 'Una Named' },
+      message: 'Booked?',
+    });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/v1/enquiries/${enquiry_id}/templates`,
+      token: staff,
+    });
+    const item = res.json().body.items.find((i: { name: string }) => i.name === 'Booking confirmed');
+    expect(item.rendered).toBe(
+      'Hi Una, your appointment at Harbourside Dental is confirmed. Reply here if anything changes.',
+    );
+  });
+
   it('names Monday as the next business day on a Friday in the business timezone', async () => {
     const { enquiry_id } = await inbound(t, owner, {
       location_id: loc,
