@@ -17,6 +17,8 @@ export type EnquiryFilters = {
   end_date?: string;
   source?: string;
   medium?: string;
+  /** A teammate's user id: their enquiries only. */
+  assigned_to?: string;
   q?: string;
 };
 
@@ -65,3 +67,12 @@ export type InboxUser = {
 /** Channels a staff member can start a conversation on (POST /messages). */
 export const COMPOSE_CHANNELS = ['sms', 'mms', 'whatsapp', 'email', 'google_rcs'] as const;
 export type ComposeChannel = (typeof COMPOSE_CHANNELS)[number];
+
+/** A person of the business (`GET /business/members`). */
+export type Member = {
+  user_id: string;
+  full_name: string;
+  email: string;
+  avatar: string | null;
+  role: string;
+};

@@ -1,13 +1,15 @@
 import {
   ArrowLeftOutlined,
   CheckCircleOutlined,
+  DownOutlined,
   RedoOutlined,
   UserAddOutlined,
   UserDeleteOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button, Dropdown, type MenuProps, Space, Tooltip } from 'antd';
 import { Link } from 'react-router';
+import { memberName, useMembers } from '../api/get-members.ts';
 import { useUpdateEnquiry } from '../api/update-enquiry.ts';
 import type { EnquiryRow } from '../types.ts';
 import { customerLabel } from '../utils/format.ts';
@@ -15,8 +17,8 @@ import { ChannelMark, channelName } from './channel.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 
 /**
- * Who the conversation is with and on which channel, its status and owner, and the actions on it: assign
- * to me or unassign (there is no list of teammates to assign to yet), close or reopen.
+ * Who the conversation is with and on which channel, its status and who has it, and the actions on it:
+ * assign to me, to a teammate or to nobody, close or reopen.
  */
 export function EnquiryHeader({
   enquiry,
@@ -35,6 +37,25 @@ export function EnquiryHeader({
     (c): c is string => Boolean(c) && c !== name,
   );
   const pending = update.isPending ? update.variables?.patch : undefined;
+  const members = useMembers();
+  const assignee = enquiry.assigned_to && !mine ? memberName(members.data, enquiry.assigned_to) : undefined;
+
+  const assignItems: MenuProps['items'] = [
+    {
+      key: 'to',
+      type: 'group',
+      label: 'Assign to',
+      children: (members.data ?? [])
+        .filter((m) => m.user_id !== enquiry.assigned_to)
+        .map((m) => ({
+          key: m.user_id,
+          label: m.user_id === userId ? `${m.full_name || m.email} (you)` : m.full_name || m.email,
+        })),
+    },
+    ...(enquiry.assigned_to ? [{ type: 'divider' as const }, { key: 'nobody', label: 'Unassign' }] : []),
+  ];
+  const assign: MenuProps['onClick'] = ({ key }) =>
+    update.mutate({ enquiry, patch: { assigned_to: key === 'nobody' ? null : key } });
 
   return (
     <header className="ib-view-head">
@@ -54,7 +75,11 @@ export function EnquiryHeader({
           ))}
           <span>
             <UserOutlined aria-hidden="true" />
-            {mine ? 'Assigned to you' : enquiry.assigned_to ? 'Assigned' : 'Unassigned'}
+            {mine
+              ? 'Assigned to you'
+              : enquiry.assigned_to
+                ? `Assigned to ${assignee ?? 'a teammate'}`
+                : 'Unassigned'}
           </span>
           <span className="ib-status-pill" data-status={enquiry.status}>
             {open ? 'Open' : 'Closed'}
@@ -67,25 +92,30 @@ export function EnquiryHeader({
         )}
       </div>
       <div className="ib-view-actions">
-        {mine ? (
-          <Tooltip title="Put it back for anyone to take">
+        <Space.Compact>
+          {mine ? (
+            <Tooltip title="Put it back for anyone to take">
+              <Button
+                icon={<UserDeleteOutlined />}
+                loading={pending?.assigned_to === null}
+                onClick={() => update.mutate({ enquiry, patch: { assigned_to: null } })}
+              >
+                Unassign
+              </Button>
+            </Tooltip>
+          ) : (
             <Button
-              icon={<UserDeleteOutlined />}
-              loading={pending?.assigned_to === null}
-              onClick={() => update.mutate({ enquiry, patch: { assigned_to: null } })}
+              icon={<UserAddOutlined />}
+              loading={typeof pending?.assigned_to === 'string'}
+              onClick={() => update.mutate({ enquiry, patch: { assigned_to: userId } })}
             >
-              Unassign
+              Assign to me
             </Button>
-          </Tooltip>
-        ) : (
-          <Button
-            icon={<UserAddOutlined />}
-            loading={typeof pending?.assigned_to === 'string'}
-            onClick={() => update.mutate({ enquiry, patch: { assigned_to: userId } })}
-          >
-            Assign to me
-          </Button>
-        )}
+          )}
+          <Dropdown trigger={['click']} menu={{ items: assignItems, onClick: assign }}>
+            <Button icon={<DownOutlined />} aria-label="Assign to a teammate" />
+          </Dropdown>
+        </Space.Compact>
         {open ? (
           <Button
             type="primary"

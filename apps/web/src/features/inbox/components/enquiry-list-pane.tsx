@@ -17,6 +17,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useSta
 import { useSearchParams } from 'react-router';
 import { useEnquiries } from '../api/get-enquiries.ts';
 import { useEnquiryCounts } from '../api/get-enquiry-counts.ts';
+import { memberName, useMembers } from '../api/get-members.ts';
 import { useSocket } from '../hooks/use-socket.ts';
 import type { EnquiryFilters, EnquiryListParams, InboxUser, LocationCounts } from '../types.ts';
 import { type Counts, statusTotals } from '../utils/counters.ts';
@@ -324,6 +325,7 @@ function FilterChips({
   onChange: (f: EnquiryFilters) => void;
 }) {
   const chips: { key: string; label: string; clear: EnquiryFilters }[] = [];
+  const members = useMembers({ enabled: Boolean(filters.assigned_to) });
   if (filters.channels.length > 0) {
     chips.push({
       key: 'channels',
@@ -343,6 +345,12 @@ function FilterChips({
       key: 'source',
       label: `Source: ${filters.source}`,
       clear: { ...filters, source: undefined },
+    });
+  if (filters.assigned_to)
+    chips.push({
+      key: 'assigned_to',
+      label: `Assigned to ${memberName(members.data, filters.assigned_to) ?? '…'}`,
+      clear: { ...filters, assigned_to: undefined },
     });
   if (filters.medium)
     chips.push({

@@ -2,6 +2,7 @@ import { CHANNELS } from '@switchboard/shared';
 import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useMembers } from '../api/get-members.ts';
 import type { EnquiryFilters } from '../types.ts';
 import { channelName } from './channel.tsx';
 
@@ -20,7 +21,7 @@ const PRESETS = [
 ];
 
 /**
- * The list's filters (spec §3: start_date, end_date, channels, source, medium), applied together. Loaded
+ * The list's filters (spec §3: start_date, end_date, channels, assigned_to, source, medium), applied together. Loaded
  * when first opened: the date picker is too heavy to hold up the inbox's first paint.
  */
 export default function FiltersPanel({
@@ -38,6 +39,8 @@ export default function FiltersPanel({
   );
   const [source, setSource] = useState(value.source ?? '');
   const [medium, setMedium] = useState(value.medium ?? '');
+  const [assignedTo, setAssignedTo] = useState(value.assigned_to);
+  const members = useMembers();
 
   const apply = () => {
     const start = range?.[0] ?? range?.[1] ?? null;
@@ -49,6 +52,7 @@ export default function FiltersPanel({
       end_date: end?.format('YYYY-MM-DD'),
       source: source.trim() || undefined,
       medium: medium.trim() || undefined,
+      assigned_to: assignedTo,
     });
   };
 
@@ -65,6 +69,18 @@ export default function FiltersPanel({
           options={CHANNEL_OPTIONS}
           maxTagCount="responsive"
           optionFilterProp="label"
+        />
+      </Form.Item>
+      <Form.Item label="Assigned to" htmlFor="ib-filter-assigned" style={{ marginBottom: 12 }}>
+        <Select
+          id="ib-filter-assigned"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Anyone"
+          value={assignedTo}
+          onChange={(next: string | undefined) => setAssignedTo(next)}
+          loading={members.isPending}
+          options={(members.data ?? []).map((m) => ({ value: m.user_id, label: m.full_name || m.email }))}
         />
       </Form.Item>
       <Form.Item label="Last activity" htmlFor="ib-filter-dates" style={{ marginBottom: 12 }}>
@@ -105,6 +121,7 @@ export default function FiltersPanel({
             setRange(null);
             setSource('');
             setMedium('');
+            setAssignedTo(undefined);
           }}
         >
           Reset

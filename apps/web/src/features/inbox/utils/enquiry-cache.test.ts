@@ -87,6 +87,13 @@ describe('matchesList: does a live enquiry belong in a cached list?', () => {
     expect(matchesList(email, params({ medium: 'organic' }), ME)).toBe('no-match');
   });
 
+  it('honours the assigned-to filter', () => {
+    const sams = row('a', 1, { assigned_to: 'sam' });
+    expect(matchesList(sams, params({ assigned_to: 'sam' }), ME)).toBe('match');
+    expect(matchesList(sams, params({ assigned_to: 'kim' }), ME)).toBe('no-match');
+    expect(matchesList(row('b', 1), params({ assigned_to: 'sam' }), ME)).toBe('no-match');
+  });
+
   it('leaves a search or a date range to the server', () => {
     expect(matchesList(row('a', 1), params({ q: 'crown' }), ME)).toBe('unknown');
     expect(matchesList(row('a', 1), params({ start_date: '2025-01-01', end_date: '2025-01-02' }), ME)).toBe(

@@ -14,6 +14,7 @@ export function matchesList(row: EnquiryRow, params: EnquiryListParams, userId: 
   if (params.channels.length > 0 && !params.channels.includes(row.channel)) return 'no-match';
   if (params.source && row.source !== params.source) return 'no-match';
   if (params.medium && row.medium !== params.medium) return 'no-match';
+  if (params.assigned_to && row.assigned_to !== params.assigned_to) return 'no-match';
   if (params.q || params.start_date || params.end_date) return 'unknown';
   return 'match';
 }

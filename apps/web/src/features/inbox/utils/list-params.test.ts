@@ -13,7 +13,7 @@ describe('the list state in the address', () => {
 
   it('reads and writes every filter', () => {
     const search =
-      '?status=closed&view=mine&channels=sms%2Cemail&start_date=2025-01-01&end_date=2025-01-31&source=google&medium=cpc&q=crown';
+      '?status=closed&view=mine&channels=sms%2Cemail&start_date=2025-01-01&end_date=2025-01-31&source=google&medium=cpc&assigned_to=01a1ffb4-7210-7898-bed6-ab99d7dd73d0&q=crown';
     const state = readListState(new URLSearchParams(search));
     expect(state).toEqual({
       status: 'closed',
@@ -24,6 +24,7 @@ describe('the list state in the address', () => {
         end_date: '2025-01-31',
         source: 'google',
         medium: 'cpc',
+        assigned_to: '01a1ffb4-7210-7898-bed6-ab99d7dd73d0',
         q: 'crown',
       },
     });
@@ -32,7 +33,7 @@ describe('the list state in the address', () => {
 
   it('ignores values it does not know', () => {
     const state = readListState(
-      new URLSearchParams('status=archived&view=team&start_date=yesterday&q=%20%20'),
+      new URLSearchParams('status=archived&view=team&start_date=yesterday&assigned_to=bob&q=%20%20'),
     );
     expect(state).toEqual({ status: 'open', view: 'all', filters: { channels: [] } });
   });
@@ -45,8 +46,9 @@ describe('the list state in the address', () => {
         start_date: '2025-01-01',
         end_date: '2025-01-02',
         source: 'x',
+        assigned_to: '01a1ffb4-7210-7898-bed6-ab99d7dd73d0',
         q: 'y',
       }),
-    ).toBe(3);
+    ).toBe(4);
   });
 });

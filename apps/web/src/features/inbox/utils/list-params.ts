@@ -9,6 +9,7 @@ export const ENQUIRY_STATUSES: readonly EnquiryStatus[] = ['open', 'closed'];
 export const ENQUIRY_VIEWS: readonly EnquiryView[] = ['all', 'mine', 'unassigned'];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ID = /^[0-9a-f-]{36}$/i;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return values.includes(value as T) ? (value as T) : fallback;
@@ -29,6 +30,9 @@ export function readListState(search: URLSearchParams): ListState {
       end_date: end && DAY.test(end) ? end : undefined,
       source: text(search.get('source')),
       medium: text(search.get('medium')),
+      assigned_to: ID.test(search.get('assigned_to') ?? '')
+        ? (search.get('assigned_to') ?? undefined)
+        : undefined,
       q: text(search.get('q')),
     },
   };
@@ -39,12 +43,13 @@ export function listSearch(state: ListState): string {
   const out = new URLSearchParams();
   if (state.status !== 'open') out.set('status', state.status);
   if (state.view !== 'all') out.set('view', state.view);
-  const { channels, start_date, end_date, source, medium, q } = state.filters;
+  const { channels, start_date, end_date, source, medium, assigned_to, q } = state.filters;
   if (channels.length > 0) out.set('channels', channels.join(','));
   if (start_date) out.set('start_date', start_date);
   if (end_date) out.set('end_date', end_date);
   if (source) out.set('source', source);
   if (medium) out.set('medium', medium);
+  if (assigned_to) out.set('assigned_to', assigned_to);
   if (q) out.set('q', q);
   const s = out.toString();
   return s ? `?${s}` : '';
@@ -56,6 +61,7 @@ export function activeFilterCount(filters: EnquiryFilters): number {
     (filters.channels.length > 0 ? 1 : 0) +
     (filters.start_date || filters.end_date ? 1 : 0) +
     (filters.source ? 1 : 0) +
-    (filters.medium ? 1 : 0)
+    (filters.medium ? 1 : 0) +
+    (filters.assigned_to ? 1 : 0)
   );
 }
