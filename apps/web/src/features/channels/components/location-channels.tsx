@@ -2,6 +2,7 @@ import { PhoneOutlined, PlusOutlined } from '@ant-design/icons';
 import { UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Alert, Button, Divider, Flex, Popconfirm, Space, Typography } from 'antd';
 import { Fragment, lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { Panel } from '@/components/panel.tsx';
 import { useChannels } from '../api/get-channels.ts';
 import { useInboundAddress } from '../api/get-inbound-address.ts';
@@ -97,6 +98,14 @@ export function LocationChannels({ location, canManage }: Props) {
           />
         )}
         <InboundEmail locationId={location.id} />
+        <Flex gap={8} wrap align="baseline">
+          <Typography.Text type="secondary" style={{ minWidth: 140 }}>
+            Website chat
+          </Typography.Text>
+          <Link to={`/settings/widget?location=${location.id}`}>
+            Colour, greeting and the code for your website
+          </Link>
+        </Flex>
       </Flex>
       {canManage && (
         <>
