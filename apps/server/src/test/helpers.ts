@@ -1,5 +1,6 @@
 import type { Database } from '@switchboard/db';
 import { DEMO_LOGINS, DEMO_PASSWORD, openTestDatabase } from '@switchboard/db/testing/index';
+import type { UserMe } from '@switchboard/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -65,15 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-export type Me = {
-  id: string;
-  businesses: {
-    id: string;
-    name: string;
-    selected: boolean;
-    locations: { id: string; selected: boolean }[];
-  }[];
-};
+export type Me = UserMe;
 
 export async function getMe(t: TestApp, token: string): Promise<Me> {
   const res = await t.request({ method: 'GET', url: '/api/v1/user/me', token });

@@ -1,2 +1,3 @@
 export * from './inbox.ts';
 export * from './widget.ts';
+export * from './user.ts';

@@ -1,24 +1,11 @@
 import { businesses, businessMembers, type Db, locations, users } from '@switchboard/db';
+import type { MeLocation, UserMe } from '@switchboard/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
-export type MeLocation = {
-  id: string;
-  name: string | null;
-  address: string | null;
-  precedence: number;
-  phone_number: string | null;
-  email_address: string | null;
-  selected: boolean;
-  assigned_count_open: number;
-  assigned_count_closed: number;
-  unassigned_count_open: number;
-  unassigned_count_closed: number;
-};
-
 /** The signed-in user with every business they belong to and its locations, the selected ones flagged. */
-export async function getMe(db: Db, actor: Actor) {
+export async function getMe(db: Db, actor: Actor): Promise<UserMe> {
   const [user] = await db.select().from(users).where(eq(users.id, actor.user_id));
   if (!user) throw new AppError('session_expired', 'Your session has ended. Please log in again.');
   const memberships = await db
@@ -63,9 +50,9 @@ export async function getMe(db: Db, actor: Actor) {
       industry: b.industry,
       plan: b.plan,
       subscription: b.plan,
-      trial_end_date: b.trial_end_date,
+      trial_end_date: b.trial_end_date?.toISOString() ?? null,
       subscription_past_due: b.subscription_past_due,
-      next_invoice_attempt: b.next_invoice_attempt,
+      next_invoice_attempt: b.next_invoice_attempt?.toISOString() ?? null,
       messages_sent_today: b.messages_sent_today,
       message_limit: b.message_limit,
       verified: b.verified,
