@@ -1,7 +1,15 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@switchboard/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_LOGINS, inbound, selectedLocation, type TestApp } from '../test/helpers.ts';
+import {
+  createTestApp,
+  DEMO_LOGINS,
+  inbound,
+  listen,
+  openSocket,
+  selectedLocation,
+  type TestApp,
+} from '../test/helpers.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -12,18 +20,7 @@ describe('real time', () => {
   let loc: string;
   const clients: Client[] = [];
 
-  const open = (token: string) =>
-    new Promise<Client>((resolve, reject) => {
-      const socket: Client = connect(url, {
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      clients.push(socket);
-      socket.on('connect', () => resolve(socket));
-      socket.on('connect_error', (err) => reject(err));
-    });
+  const open = (token: string | undefined) => openSocket<Client>(url, token, clients as Socket[]);
 
   /** Collects every event of a kind a socket receives. */
   const record = <E extends keyof ServerToClientEvents>(socket: Client, event: E) => {
@@ -41,9 +38,7 @@ describe('real time', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    url = await listen(t);
     owner = await t.login(DEMO_LOGINS.owner);
     loc = await selectedLocation(t, owner);
   });
@@ -136,14 +131,7 @@ describe('real time', () => {
 
   it('refuses a missing, forged or revoked token, and drops sockets of a session that logs out', async () => {
     await expect(open('not-a-token')).rejects.toThrow(/session has ended/);
-    await expect(
-      new Promise((resolve, reject) => {
-        const s: Client = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true });
-        clients.push(s);
-        s.on('connect', () => resolve(undefined));
-        s.on('connect_error', reject);
-      }),
-    ).rejects.toThrow(/log in/);
+    await expect(open(undefined)).rejects.toThrow(/log in/);
 
     const token = await t.login(DEMO_LOGINS.staff1);
     const socket = await open(token);

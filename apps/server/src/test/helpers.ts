@@ -2,6 +2,7 @@ import type { Database } from '@switchboard/db';
 import { DEMO_LOGINS, DEMO_PASSWORD, openTestDatabase } from '@switchboard/db/testing/index';
 import type { UserMe } from '@switchboard/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 
@@ -114,4 +115,35 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Starts the app on a free loopback port (for real sockets) and returns its base URL. */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('the test server has no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * A connected Socket.IO client (websocket only, no reconnection), added to `sockets` so the suite can
+ * disconnect them all at the end; rejects with the server's refusal. No token: no `auth` at all.
+ */
+export function openSocket<S extends Socket = Socket>(
+  url: string,
+  token: string | undefined,
+  sockets: Socket[],
+): Promise<S> {
+  return new Promise<S>((resolve, reject) => {
+    const socket = io(url, {
+      path: '/socket.io',
+      ...(token === undefined ? {} : { auth: { token } }),
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    }) as S;
+    sockets.push(socket);
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', (err) => reject(err));
+  });
 }

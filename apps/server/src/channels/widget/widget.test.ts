@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { locations } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   DEMO_LOGINS,
   eventually,
+  listen,
+  openSocket,
   selectedLocation,
   type TestApp,
 } from '../../test/helpers.ts';
@@ -31,19 +33,7 @@ describe('website chat widget', () => {
   let loc: string;
   const sockets: Socket[] = [];
 
-  const open = (token: string) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = connect(`${url}/visitor`, {
-        path: '/socket.io',
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(socket);
-      socket.on('connect', () => resolve(socket));
-      socket.on('connect_error', (err) => reject(err));
-    });
+  const open = (token: string) => openSocket(`${url}/visitor`, token, sockets);
   const emit = (socket: Socket, event: string, ...args: unknown[]) =>
     socket.timeout(15_000).emitWithAck(event, ...args) as Promise<Ack>;
   const session = async (body: object, locationId = loc) => {
@@ -71,9 +61,7 @@ describe('website chat widget', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    url = await listen(t);
     owner = await t.login(DEMO_LOGINS.owner);
     loc = await selectedLocation(t, owner);
   });
@@ -201,17 +189,7 @@ describe('website chat widget', () => {
     const enquiry = (await enquiriesOf()).find((e) => e.customer.name === 'Gary Google');
     expect(enquiry).toMatchObject({ channel: 'widget', source: 'google', medium: 'cpc' });
 
-    const staff = connect(url, {
-      auth: { token: owner },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(staff);
-    await new Promise<void>((resolve, reject) => {
-      staff.on('connect', () => resolve());
-      staff.on('connect_error', reject);
-    });
+    const staff = await openSocket(url, owner, sockets);
     expect(await staff.timeout(10_000).emitWithAck('enquiry.open', enquiry!.id)).toMatchObject({ ok: true });
     const seen: { enquiry_id: string; typing: boolean; full_name: string }[] = [];
     staff.on('typing', (e) => seen.push(e));
