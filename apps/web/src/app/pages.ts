@@ -10,6 +10,7 @@ export const pageLoaders = {
   [paths.contacts]: () => import('./routes/contacts.tsx'),
   [paths.channels]: () => import('./routes/channels.tsx'),
   [paths.widget]: () => import('./routes/widget.tsx'),
+  [paths.templates]: () => import('./routes/templates.tsx'),
   [paths.sandbox]: () => import('./routes/sandbox.tsx'),
   [paths.contact]: () => import('./routes/contact.tsx'),
 } as const;
@@ -21,6 +22,7 @@ type PagePath =
   | typeof paths.contacts
   | typeof paths.channels
   | typeof paths.widget
+  | typeof paths.templates
   | typeof paths.sandbox;
 
 /** Starts downloading a page's chunk, e.g. while the signed-in user is still loading. */

@@ -11,6 +11,7 @@ export const paths = {
   contacts: '/settings/contacts',
   channels: '/settings/channels',
   widget: '/settings/widget',
+  templates: '/settings/templates',
   sandbox: '/sandbox',
   /** The public hosted contact form: no login, no app chrome. */
   contact: '/contact',

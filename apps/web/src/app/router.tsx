@@ -14,6 +14,7 @@ const BusinessSettingsRoute = lazy(pageLoaders[paths.businessSettings]);
 const ContactsRoute = lazy(pageLoaders[paths.contacts]);
 const ChannelsRoute = lazy(pageLoaders[paths.channels]);
 const WidgetRoute = lazy(pageLoaders[paths.widget]);
+const TemplatesRoute = lazy(pageLoaders[paths.templates]);
 const SandboxRoute = lazy(pageLoaders[paths.sandbox]);
 const ContactRoute = lazy(pageLoaders[paths.contact]);
 
@@ -47,6 +48,7 @@ export function AppRoutes() {
           <Route path={paths.contacts} element={<ContactsRoute />} />
           <Route path={paths.channels} element={<ChannelsRoute />} />
           <Route path={paths.widget} element={<WidgetRoute />} />
+          <Route path={paths.templates} element={<TemplatesRoute />} />
           <Route path={paths.sandbox} element={<SandboxRoute />} />
         </Route>
         {/* Public: a business's customers fill it in, signed in or not. */}

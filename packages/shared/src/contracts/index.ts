@@ -1,3 +1,4 @@
 export * from './inbox.ts';
-export * from './widget.ts';
+export * from './templates.ts';
 export * from './user.ts';
+export * from './widget.ts';

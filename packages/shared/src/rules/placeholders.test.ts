@@ -4,6 +4,7 @@ import {
   renderTemplate,
   TEMPLATE_PLACEHOLDERS,
   type TemplateValues,
+  templateParts,
 } from './placeholders.ts';
 
 const values: TemplateValues = {
@@ -42,6 +43,40 @@ describe('Message template placeholders: "first_name, business_name, business_da
     { template: 'No placeholders', values, text: 'No placeholders' },
   ])('renders "$template" as "$text"', ({ template, values, text }) => {
     expect(renderTemplate(template, values)).toBe(text);
+  });
+});
+
+describe('Template parts: the text and the placeholders a template is shown with', () => {
+  it.each([
+    {
+      template: 'Hi {first_name}, thanks for contacting {{business_name}}.',
+      parts: [
+        { text: 'Hi ', placeholder: null },
+        { text: '{first_name}', placeholder: 'first_name' },
+        { text: ', thanks for contacting ', placeholder: null },
+        { text: '{{business_name}}', placeholder: 'business_name' },
+        { text: '.', placeholder: null },
+      ],
+    },
+    {
+      template: '{location_name}{business_day}',
+      parts: [
+        { text: '{location_name}', placeholder: 'location_name' },
+        { text: '{business_day}', placeholder: 'business_day' },
+      ],
+    },
+    {
+      template: 'Hi {last_name} and { first_name }',
+      parts: [{ text: 'Hi {last_name} and { first_name }', placeholder: null }],
+    },
+    { template: '', parts: [] },
+  ])('cuts "$template" into $parts.length parts', ({ template, parts }) => {
+    expect(templateParts(template)).toEqual(parts);
+    expect(
+      templateParts(template)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(template);
   });
 });
 

@@ -24,6 +24,24 @@ export function renderTemplate(template: string, values: TemplateValues): string
   });
 }
 
+export type TemplatePart = { text: string; placeholder: TemplatePlaceholder | null };
+
+/**
+ * A template cut into plain text and the placeholders `renderTemplate` would fill, in order, so a screen
+ * can show which parts change per customer. Joining the parts' text gives the template back.
+ */
+export function templateParts(template: string): TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let last = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    if (match.index > last) parts.push({ text: template.slice(last, match.index), placeholder: null });
+    parts.push({ text: match[0], placeholder: (match[1] ?? match[2]) as TemplatePlaceholder });
+    last = match.index + match[0].length;
+  }
+  if (last < template.length) parts.push({ text: template.slice(last), placeholder: null });
+  return parts;
+}
+
 export const WEEKDAY_NAMES = [
   'Sunday',
   'Monday',

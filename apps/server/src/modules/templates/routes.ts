@@ -1,3 +1,4 @@
+import { TemplatePatchRequest, TemplateRequest } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,11 +9,6 @@ import {
   updateTemplate,
 } from './service.ts';
 
-const TemplateBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  body: z.string().trim().min(1).max(5000),
-  location_id: z.uuid().nullable().optional(),
-});
 const IdParams = z.object({ id: z.string().max(64) });
 
 export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,12 +21,12 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       body: { items: await listTemplates(app.db, request.actor, request.query.location_id) },
     }),
   );
-  app.post('/templates', { schema: { body: TemplateBody } }, async (request) => ({
+  app.post('/templates', { schema: { body: TemplateRequest } }, async (request) => ({
     body: await createTemplate(app.db, request.actor, request.body),
   }));
   app.put(
     '/templates/:id',
-    { schema: { params: IdParams, body: TemplateBody.partial() } },
+    { schema: { params: IdParams, body: TemplatePatchRequest } },
     async (request) => ({
       body: await updateTemplate(app.db, request.actor, request.params.id, request.body),
     }),

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_LOGINS, inbound, selectedLocation, type TestApp } from '../../test/helpers.ts';
+import {
+  createTestApp,
+  DEMO_LOGINS,
+  getMe,
+  inbound,
+  selectedLocation,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { templatesForEnquiry } from './service.ts';
 
 describe('message templates', () => {
@@ -116,5 +123,75 @@ describe('message templates', () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/v1/templates', token: owner })).json().body.items,
     ).toEqual(before);
+  });
+
+  it('takes a name of up to 100 and a body of up to 5000 characters, trimmed, and nothing blank', async () => {
+    const post = (payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/api/v1/templates', token: owner, payload });
+    const longest = await post({ name: `  ${'n'.repeat(100)}  `, body: ` ${'b'.repeat(5000)} ` });
+    expect(longest.statusCode, longest.body).toBe(200);
+    expect(longest.json().body).toMatchObject({
+      name: 'n'.repeat(100),
+      body: 'b'.repeat(5000),
+      location_id: null,
+    });
+    expect((await post({ name: 'n'.repeat(101), body: 'b' })).statusCode).toBe(400);
+    expect((await post({ name: 'n', body: 'b'.repeat(5001) })).statusCode).toBe(400);
+    expect((await post({ name: 'n', body: '   ' })).statusCode).toBe(400);
+    expect((await post({ name: 'n' })).statusCode).toBe(400);
+    const id = longest.json().body.id;
+    const empty = await t.request({
+      method: 'PUT',
+      url: `/api/v1/templates/${id}`,
+      token: owner,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    const removed = await t.request({ method: 'DELETE', url: `/api/v1/templates/${id}`, token: owner });
+    expect(removed.statusCode).toBe(200);
+  });
+
+  it('moves a template to one location and back to all; staff see every template but cannot change one', async () => {
+    const locations = (await getMe(t, owner)).businesses.find((b) => b.selected)?.locations ?? [];
+    const other = locations.find((l) => l.id !== loc)?.id;
+    if (!other) throw new Error('The demo business has no second location');
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/templates',
+      token: owner,
+      payload: { name: 'Parking', body: 'Park behind {location_name}.', location_id: other },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().body.id as string;
+    const names = async (query: string, token = owner) =>
+      (await t.request({ method: 'GET', url: `/api/v1/templates${query}`, token }))
+        .json()
+        .body.items.map((i: { name: string }) => i.name) as string[];
+    expect(await names(`?location_id=${other}`)).toContain('Parking');
+    expect(await names(`?location_id=${loc}`)).not.toContain('Parking');
+    // Staff are not limited to their own location: the settings page lists the business's templates.
+    const staffView = (await t.request({ method: 'GET', url: '/api/v1/templates', token: staff })).json().body
+      .items;
+    expect(staffView.find((i: { id: string }) => i.id === id)).toMatchObject({ location_id: other });
+
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/v1/templates/${id}`,
+      token: staff,
+      payload: { name: 'Staff edit' },
+    });
+    expect(edit.statusCode).toBe(403);
+    const drop = await t.request({ method: 'DELETE', url: `/api/v1/templates/${id}`, token: staff });
+    expect(drop.statusCode).toBe(403);
+
+    const everywhere = await t.request({
+      method: 'PUT',
+      url: `/api/v1/templates/${id}`,
+      token: owner,
+      payload: { location_id: null },
+    });
+    expect(everywhere.statusCode, everywhere.body).toBe(200);
+    expect(everywhere.json().body).toMatchObject({ name: 'Parking', location_id: null });
+    expect(await names(`?location_id=${loc}`)).toContain('Parking');
   });
 });

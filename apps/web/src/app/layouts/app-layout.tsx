@@ -6,6 +6,7 @@ import {
   InboxOutlined,
   MailOutlined,
   ShopOutlined,
+  SnippetsOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
@@ -37,6 +38,7 @@ const NAV_ITEMS: MenuProps['items'] = [
       { key: paths.contacts, icon: <MailOutlined />, label: 'Phones & emails' },
       { key: paths.channels, icon: <ApiOutlined />, label: 'Channels & forms' },
       { key: paths.widget, icon: <CommentOutlined />, label: 'Website chat' },
+      { key: paths.templates, icon: <SnippetsOutlined />, label: 'Message templates' },
     ],
   },
 ];

@@ -148,7 +148,13 @@ export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUs
     if (templates.isPending) return [{ key: 'loading', label: 'Loading templates…', disabled: true }];
     if (templates.isError) return [{ key: 'error', label: 'Templates could not be loaded', disabled: true }];
     if (templates.data.length === 0) {
-      return [{ key: 'none', label: 'No templates yet. An owner can add them in settings.', disabled: true }];
+      return [
+        {
+          key: 'none',
+          label: 'No templates yet. An owner can add them in Settings → Message templates.',
+          disabled: true,
+        },
+      ];
     }
     return templates.data.map((t) => ({
       key: t.id,
