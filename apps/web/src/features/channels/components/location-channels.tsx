@@ -1,9 +1,10 @@
 import { PhoneOutlined, PlusOutlined } from '@ant-design/icons';
 import { UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Alert, Button, Divider, Flex, Popconfirm, Space, Typography } from 'antd';
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '@/components/panel.tsx';
+import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useChannels } from '../api/get-channels.ts';
 import { useInboundAddress } from '../api/get-inbound-address.ts';
 import { usePurchaseNumber } from '../api/purchase-number.ts';
@@ -43,15 +44,9 @@ export function LocationChannels({ location, canManage }: Props) {
   const name = location.name ?? UNKNOWN_LOCATION;
   const channels = useChannels(location.id, { enabled: canManage });
   const purchase = usePurchaseNumber();
-  const [editing, setEditing] = useState<ChannelAccount | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [formUsed, setFormUsed] = useState(false);
+  const form = useFormModal<ChannelAccount>();
 
-  const openForm = (account: ChannelAccount | null) => {
-    setEditing(account);
-    setFormOpen(true);
-    setFormUsed(true);
-  };
+  const openForm = form.show;
 
   const actions = canManage && (
     <Space wrap>
@@ -128,14 +123,14 @@ export function LocationChannels({ location, canManage }: Props) {
               </Fragment>
             ))
           )}
-          {formUsed && (
+          {form.used && (
             <Suspense fallback={null}>
               <ChannelFormModal
-                open={formOpen}
+                open={form.open}
                 locationId={location.id}
                 locationName={name}
-                account={editing}
-                onClose={() => setFormOpen(false)}
+                account={form.editing}
+                onClose={form.close}
               />
             </Suspense>
           )}

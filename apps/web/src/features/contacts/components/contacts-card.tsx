@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@switchboard/shared';
 import { Button, Popconfirm, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { notify } from '@/lib/notifier.ts';
+import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useDeleteBusinessContact } from '../api/delete-business-contact.ts';
 import { useBusinessContacts } from '../api/get-business-contacts.ts';
 import type { BusinessEmail, BusinessPhone, ContactKind } from '../types.ts';
@@ -22,23 +23,12 @@ type Props = { kind: ContactKind; locations: LocationOption[]; canManage: boolea
 export function ContactsCard({ kind, locations, canManage }: Props) {
   const config = CONTACT_KINDS[kind];
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<Row | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [formUsed, setFormUsed] = useState(false);
-  useEffect(() => {
-    if (!canManage) return;
-    const timer = window.setTimeout(() => void loadForm(), 2000);
-    return () => window.clearTimeout(timer);
-  }, [canManage]);
+  const form = useFormModal<Row>(loadForm, canManage);
   const contacts = useBusinessContacts(kind, page);
   const remove = useDeleteBusinessContact(kind);
   const locationName = new Map(locations.map((l) => [l.value, l.label]));
 
-  const openForm = (row: Row | null) => {
-    setEditing(row);
-    setFormOpen(true);
-    setFormUsed(true);
-  };
+  const openForm = form.show;
 
   const columns: TableColumnsType<Row> = [
     {
@@ -133,14 +123,14 @@ export function ContactsCard({ kind, locations, canManage }: Props) {
         }}
         scroll={{ x: 640 }}
       />
-      {canManage && formUsed && (
+      {canManage && form.used && (
         <Suspense fallback={null}>
           <ContactFormModal
             config={config}
-            open={formOpen}
-            record={editing}
+            open={form.open}
+            record={form.editing}
             locations={locations}
-            onClose={() => setFormOpen(false)}
+            onClose={form.close}
           />
         </Suspense>
       )}

@@ -11,9 +11,10 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { notify } from '@/lib/notifier.ts';
+import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useDeleteLocation } from '../api/delete-location.ts';
 import { useLocations } from '../api/get-locations.ts';
 import type { Location } from '../types.ts';
@@ -37,23 +38,12 @@ function Missing({ children }: { children: string }) {
 
 export function LocationsTable({ canManage, currentLocationId, defaultTimezone }: Props) {
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<Location | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [formUsed, setFormUsed] = useState(false);
+  const form = useFormModal<Location>(loadForm, canManage);
   const locations = useLocations({ page });
 
-  useEffect(() => {
-    if (!canManage) return;
-    const timer = window.setTimeout(() => void loadForm(), 2000);
-    return () => window.clearTimeout(timer);
-  }, [canManage]);
   const remove = useDeleteLocation();
 
-  const openForm = (location: Location | null) => {
-    setEditing(location);
-    setFormOpen(true);
-    setFormUsed(true);
-  };
+  const openForm = form.show;
 
   const columns: TableColumnsType<Location> = [
     {
@@ -162,13 +152,13 @@ export function LocationsTable({ canManage, currentLocationId, defaultTimezone }
         locale={{ emptyText: locations.isError ? 'Locations could not be loaded.' : 'No locations yet.' }}
         scroll={{ x: 760 }}
       />
-      {canManage && formUsed && (
+      {canManage && form.used && (
         <Suspense fallback={null}>
           <LocationFormModal
-            open={formOpen}
-            location={editing}
+            open={form.open}
+            location={form.editing}
             defaultTimezone={defaultTimezone}
-            onClose={() => setFormOpen(false)}
+            onClose={form.close}
           />
         </Suspense>
       )}

@@ -11,9 +11,10 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { notify } from '@/lib/notifier.ts';
+import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useDeleteMessageTemplate } from '../api/delete-message-template.ts';
 import { useMessageTemplates } from '../api/get-message-templates.ts';
 import type { MessageTemplate } from '../types.ts';
@@ -67,24 +68,12 @@ function EmptyTemplates({ canManage, onAdd }: { canManage: boolean; onAdd: () =>
 /** The business's message templates, with add, edit and delete for the owner. */
 export function TemplatesPanel({ canManage, business, locations, currentLocationId, onChange }: Props) {
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<MessageTemplate | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [formUsed, setFormUsed] = useState(false);
+  const form = useFormModal<MessageTemplate>(loadForm, canManage);
   const templates = useMessageTemplates();
   const remove = useDeleteMessageTemplate();
   const locationName = new Map(locations.map((l) => [l.id, l.name ?? UNKNOWN_LOCATION]));
 
-  useEffect(() => {
-    if (!canManage) return;
-    const timer = window.setTimeout(() => void loadForm(), 2000);
-    return () => window.clearTimeout(timer);
-  }, [canManage]);
-
-  const openForm = (template: MessageTemplate | null) => {
-    setEditing(template);
-    setFormOpen(true);
-    setFormUsed(true);
-  };
+  const openForm = form.show;
 
   const columns: TableColumnsType<MessageTemplate> = [
     {
@@ -195,16 +184,16 @@ export function TemplatesPanel({ canManage, business, locations, currentLocation
         }}
         scroll={{ x: 760 }}
       />
-      {canManage && formUsed && (
+      {canManage && form.used && (
         <Suspense fallback={null}>
           <TemplateFormModal
-            open={formOpen}
-            template={editing}
+            open={form.open}
+            template={form.editing}
             business={business}
             locations={locations}
             currentLocationId={currentLocationId}
             onSaved={onChange}
-            onClose={() => setFormOpen(false)}
+            onClose={form.close}
           />
         </Suspense>
       )}
