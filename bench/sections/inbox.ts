@@ -79,7 +79,7 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
     ctx.log(`Server (own instance, ${new URL(server.adminUrl).host}): ${settings.join(', ')}`);
     bench = await openPostgresBench(server.adminUrl, ctx.scale, ctx.log);
   } else {
-    bench = await openPgliteBench(ctx.scale, ctx.log, { trigram: ctx.experiments.has('indexes') });
+    bench = await openPgliteBench(ctx.scale, ctx.log);
   }
   let closed = false;
   const closeDatabase = async () => {
@@ -226,8 +226,13 @@ function buildCases(f: Fixtures): Case[] {
     ),
     list('assigned', 'assigned_to=staff', `assigned_to=${f.staffId}`),
     list('source', 'source=google', 'source=google'),
+    // Text search (q): a word in one message of ten, a word in one of 8,000, a last name (customers and email
+    // signatures), a prefix as someone types it, the first letter typed, and a name nobody has.
+    list('search_common', 'search, common word', 'q=appointment'),
+    list('search_rare', 'search, rare word', 'q=anxiety'),
     list('search', 'search q=Okafor', 'q=Okafor'),
-    // A name no customer or message has: the search must look at every candidate enquiry.
+    list('search_prefix', 'search, prefix q=satur', 'q=satur'),
+    list('search_letter', 'search, one letter', 'q=s'),
     list('search_none', 'search, no match', 'q=Fitzgerald'),
     {
       key: 'messages',
@@ -433,7 +438,7 @@ function printPlans(ctx: BenchContext, engine: Engine, plans: Planned[]): void {
 // What is about to change is written down first (in the PGlite cache dir), so an interrupted run is undone
 // on the next open instead of leaving a modified cache behind.
 
-type ExperimentState = { dropped: { name: string; def: string }[]; extension: boolean };
+type ExperimentState = { dropped: { name: string; def: string }[] };
 
 const markerPath = (bench: BenchDatabase) =>
   bench.cacheDir ? join(bench.cacheDir, 'bench-experiment.json') : null;
@@ -460,10 +465,6 @@ async function undoExperiment(bench: BenchDatabase, state: ExperimentState | nul
     await db.execute(sql.raw(ix.def));
     changed = true;
   }
-  if (saved?.extension) {
-    await db.execute(sql`drop extension if exists pg_trgm`);
-    changed = true;
-  }
   if (changed) await db.execute(sql`analyze enquiries`);
   if (marker) rmSync(marker, { force: true });
   return changed;
@@ -482,7 +483,6 @@ async function indexExperiment(
   const { db } = bench.database;
   const budget = LIST_BUDGET_MS[engine];
   const listCases = cases.filter((c) => c.list);
-  const searchCases = listCases.filter((c) => c.key.startsWith('search'));
   const state: ExperimentState = {
     dropped: await queryRows<{ name: string; def: string }>(
       db,
@@ -492,7 +492,6 @@ async function indexExperiment(
              sql`, `,
            )})`,
     ),
-    extension: true,
   };
   const marker = markerPath(bench);
   if (marker) writeFileSync(marker, JSON.stringify(state, null, 2));
@@ -515,18 +514,6 @@ async function indexExperiment(
     await db.execute(sql`analyze enquiries`);
     const afterA = await measureCases(ctx, app, token, listCases);
     const plansA = await explainCases(app, token, bench.database, capture, listCases);
-
-    // B: a trigram index for the search's ILIKE '%…%' over message text.
-    let afterB: { measured: Measured[]; plans: Planned[] } | null = null;
-    try {
-      await ddl('create extension if not exists pg_trgm');
-      await ddl('create index bench_exp_messages_trgm_idx on messages using gin (message gin_trgm_ops)');
-      await db.execute(sql`analyze messages`);
-      const measured = await measureCases(ctx, app, token, searchCases);
-      afterB = { measured, plans: await explainCases(app, token, bench.database, capture, searchCases) };
-    } catch (error) {
-      ctx.log(`  (trigram index not tried: ${error instanceof Error ? error.message : String(error)})`);
-    }
 
     const rows: (string | number)[][] = [];
     const summary: SummaryRow[] = [];
@@ -559,7 +546,6 @@ async function indexExperiment(
       }
     };
     compare('A', afterA, plansA);
-    if (afterB) compare('A+B', afterB.measured, afterB.plans);
     ctx.log(
       table(
         [
@@ -578,12 +564,11 @@ async function indexExperiment(
       ),
     );
     ctx.log(
-      '  A = the enquiries (…, status[, assigned_to], last_message_at desc, id desc) pair instead of the updated_at pair;\n' +
-        '  B = GIN trigram index on messages.message (pg_trgm; PGlite needs the extension loaded by openDatabase)',
+      '  A = the enquiries (…, status[, assigned_to], last_message_at desc, id desc) pair instead of the updated_at pair',
     );
     return summary;
   } finally {
     await undoExperiment(bench, state);
-    ctx.log('  (experiment undone: proposed indexes dropped, the replaced indexes rebuilt, pg_trgm dropped)');
+    ctx.log('  (experiment undone: proposed indexes dropped, the replaced indexes rebuilt)');
   }
 }

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -40,6 +42,14 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/**
+ * Opens an embedded PGlite with the extensions the migrations create (the inbox search's pg_trgm and
+ * btree_gin): PGlite loads an extension's code only when it is named here.
+ */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm, btree_gin } });
+}
+
 type OpenOptions =
   | { databaseUrl: string; poolSize?: number }
   | { dataDir: string }
@@ -61,7 +71,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return { db, engine: 'pglite', pglite: options.pglite, close: () => options.pglite.close() };
   }
   if ('memory' in options) {
-    const pglite = await PGlite.create();
+    const pglite = await createPglite();
     return openDatabase({ pglite });
   }
   const dir = resolve(options.dataDir);
@@ -73,7 +83,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   } catch {
     throw new DataDirLockedError(dir);
   }
-  const pglite = await PGlite.create({ dataDir: join(dir, 'pgdata') });
+  const pglite = await createPglite({ dataDir: join(dir, 'pgdata') });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -18,6 +19,8 @@ const id = () =>
   uuid('id')
     .primaryKey()
     .$defaultFn(() => uuidv7());
+/** A text search document; only the database reads it (search conditions), the app never selects it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const stamps = () => ({
   created_at: ts('created_at').notNull().defaultNow(),
@@ -219,6 +222,10 @@ export const customers = pgTable(
   (t) => [
     index('customers_business_phone_idx').on(t.business_id, t.phone),
     index('customers_business_email_idx').on(t.business_id, sql`lower(${t.email})`),
+    // Inbox search matches any part of a name, email or phone (ILIKE '%…%'), within one business.
+    index('customers_search_name_idx').using('gin', t.business_id, t.name.op('gin_trgm_ops')),
+    index('customers_search_email_idx').using('gin', t.business_id, t.email.op('gin_trgm_ops')),
+    index('customers_search_phone_idx').using('gin', t.business_id, t.phone.op('gin_trgm_ops')),
   ],
 );
 
@@ -272,7 +279,27 @@ export const enquiries = pgTable(
       t.last_message_at.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('enquiries_search_title_idx').using('gin', t.business_id, t.title.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * The words of every message of an enquiry, for the inbox search: one document per enquiry, kept beside the
+ * enquiry so list reads stay narrow. A trigger on messages adds each new message's words (migration
+ * 0007_enquiry_search_trigger).
+ */
+export const enquirySearch = pgTable(
+  'enquiry_search',
+  {
+    enquiry_id: uuid('enquiry_id')
+      .primaryKey()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+  },
+  (t) => [index('enquiry_search_document_idx').using('gin', t.business_id, t.document)],
 );
 
 export const messages = pgTable(

@@ -1,7 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrateDatabase, openDatabase } from '../client.ts';
+import { createPglite, migrateDatabase, openDatabase } from '../client.ts';
 import { installJobSchema } from '../jobs.ts';
 import { seedDemo } from '../seed.ts';
 import { pgliteTemplatePath, TEMPLATE_DB_NAME, withDatabase } from './template.ts';
@@ -19,7 +18,7 @@ export default async function setup(): Promise<void> {
   }
   const path = pgliteTemplatePath();
   if (existsSync(path)) return;
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ pglite });
   await migrateDatabase(database);
   await seedDemo(database.db);

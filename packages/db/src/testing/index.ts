@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase } from '../client.ts';
+import { createPglite, type Database, openDatabase } from '../client.ts';
 import { pgliteTemplatePath, TEMPLATE_DB_NAME, withDatabase } from './template.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../seed.ts';
@@ -15,7 +14,7 @@ export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dump = new Blob([readFileSync(pgliteTemplatePath())]);
-    const pglite = await PGlite.create({ loadDataDir: dump });
+    const pglite = await createPglite({ loadDataDir: dump });
     return openDatabase({ pglite });
   }
   const name = `test_${randomBytes(6).toString('hex')}`;

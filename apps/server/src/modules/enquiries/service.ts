@@ -6,7 +6,6 @@ import {
   type DbOrTx,
   enquiries,
   locations,
-  messages,
 } from '@switchboard/db';
 import {
   dateRangeBounds,
@@ -14,13 +13,14 @@ import {
   type EnquiryRow,
   type LocationCounts,
 } from '@switchboard/shared';
-import { and, desc, eq, exists, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { isUuid } from '../../lib/fields.ts';
 import { type Actor, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import { moveCounters } from './counters.ts';
 import { toEnquiryRow } from './dto.ts';
+import { searchEnquiryIds } from './search.ts';
 
 export type Ctx = { db: Db; events: EventBus };
 
@@ -86,21 +86,16 @@ export async function listEnquiries(
     where.push(gte(enquiries.last_message_at, bounds.from), lte(enquiries.last_message_at, bounds.to));
   }
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    where.push(
-      or(
-        ilike(customers.name, pattern),
-        ilike(customers.email, pattern),
-        ilike(customers.phone, pattern),
-        ilike(enquiries.title, pattern),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(messages)
-            .where(and(eq(messages.enquiry_id, enquiries.id), ilike(messages.message, pattern))),
-        ),
-      )!,
-    );
+    const ids = await searchEnquiryIds(db, {
+      businessId: a.business_id,
+      where,
+      q: query.q,
+      needed: query.page * query.page_size + 1,
+    });
+    if (!ids.length) {
+      return { items: [], page: query.page, page_size: query.page_size, total: null, has_more: false };
+    }
+    where.push(inArray(enquiries.id, ids));
   }
 
   const rows = await db
