@@ -132,5 +132,18 @@ test('a visitor chats through the website widget and staff reply live', async ({
   await expect(again.locator('.bubble.visitor', { hasText: text })).toBeVisible();
   await expect(again.locator('.bubble.staff', { hasText: reply })).toBeVisible();
   await expect(again.getByRole('button', { name: 'Start chat' })).toHaveCount(0);
+
+  // With the chat closed, a reply shows as a count on the bubble until the visitor opens it.
+  await visitor.getByRole('button', { name: 'Close chat' }).click();
+  await expect(visitor.locator('#sb-widget-frame')).toBeHidden();
+  const later = 'We also have 2pm free, if that suits better.';
+  await api('POST', `/enquiries/${enquiry!.id}/messages`, { message: later, client_id: 'e2e-reply-2' });
+  const badged = visitor.getByRole('button', { name: 'Open chat (1 new reply)' });
+  await expect(badged).toBeVisible();
+  await expect(badged).toHaveText('1');
+  await badged.click();
+  await expect(again.locator('.bubble.staff', { hasText: later })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Close chat' })).toHaveText('');
+  await expect(visitor.locator('#sb-widget-bubble span')).toBeHidden();
   await visitorContext.close();
 });

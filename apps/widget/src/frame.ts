@@ -236,7 +236,11 @@ function renderChat(config: Config, token: string): void {
     if (socket.active) status.textContent = 'Reconnecting…';
   });
   socket.on('message', (m: ChatMessage) => {
-    if (m.from === 'staff') typing.textContent = '';
+    if (m.from === 'staff') {
+      typing.textContent = '';
+      // The page's bubble counts replies that arrive while the chat is closed (no content leaves the frame).
+      if (window.parent !== window) window.parent.postMessage('sb-widget:reply', '*');
+    }
     add(m);
   });
   let typingTimer: number | undefined;

@@ -53,8 +53,29 @@ function start(): void {
   bubble.innerHTML =
     '<svg width="26" height="26" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>';
 
+  // Replies that arrived while the chat was closed, shown on the bubble.
+  const badge = document.createElement('span');
+  badge.setAttribute('aria-hidden', 'true');
+  badge.style.cssText =
+    'position:absolute;top:-2px;right:-2px;min-width:20px;height:20px;padding:0 5px;border-radius:10px;' +
+    'background:#E5484D;color:#fff;font:600 12px/20px system-ui,sans-serif;text-align:center;display:none;' +
+    'box-sizing:border-box';
+  bubble.appendChild(badge);
+  let unread = 0;
+
   let frame: HTMLIFrameElement | null = null;
   let open = false;
+
+  const label = () => {
+    if (open) return 'Close chat';
+    return unread ? `Open chat (${unread} new ${unread === 1 ? 'reply' : 'replies'})` : 'Open chat';
+  };
+  const showUnread = (count: number) => {
+    unread = count;
+    badge.textContent = count > 9 ? '9+' : count ? String(count) : '';
+    badge.style.display = count ? 'block' : 'none';
+    bubble.setAttribute('aria-label', label());
+  };
 
   const setOpen = (next: boolean) => {
     open = next;
@@ -78,7 +99,7 @@ function start(): void {
     }
     if (frame) frame.style.display = next ? 'block' : 'none';
     bubble.setAttribute('aria-expanded', String(next));
-    bubble.setAttribute('aria-label', next ? 'Close chat' : 'Open chat');
+    showUnread(next ? 0 : unread);
   };
 
   bubble.addEventListener('click', () => setOpen(!open));
@@ -86,6 +107,7 @@ function start(): void {
     if (event.origin !== origin || !frame || event.source !== frame.contentWindow) return;
     const data = event.data as { type?: unknown; token?: unknown } | string;
     if (data === 'sb-widget:close') setOpen(false);
+    else if (data === 'sb-widget:reply' && !open) showUnread(unread + 1);
     else if (typeof data === 'object' && data?.type === 'sb-widget:token') {
       store(tokenKey, typeof data.token === 'string' ? data.token : null);
     }
