@@ -131,6 +131,12 @@ async function main(): Promise<void> {
   );
 }
 
+// Output piped into something that stopped reading (`npm run bench | head`): stop, and stop the server too.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  void cleanUp().finally(() => process.exit(0));
+});
+
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.once(signal, () => {
     console.error(`\nbench: ${signal}; cleaning up`);
