@@ -54,6 +54,8 @@ export default defineConfig({
         env: {
           PORT: String(PORT),
           DATA_DIR: dataDir,
+          // The same suite on PostgreSQL: an empty database, which the server migrates and seeds on start.
+          ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
           LOG_LEVEL: 'warn',
           // Every spec logs in from the same loopback address; the per-IP login limit is for the internet.
           LOGIN_MAX_PER_IP: '1000',
