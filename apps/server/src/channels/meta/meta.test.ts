@@ -651,4 +651,82 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
       expect(req.json()).toEqual(fixtureJson('meta-messenger-instagram/instagram-send-text.request.json'));
     });
   });
+
+  describe('customer names from the User Profile API', () => {
+    const nameOf = async (provider: string, mid: string) => {
+      const [m] = await messagesByProviderId(t, provider, mid);
+      return m ? customerById(t, m.customer_id) : undefined;
+    };
+
+    it('names a new Messenger customer with the page token, after the webhook has answered', async () => {
+      fake.on('GET', '/v24.0/7100000000000001', {
+        delayMs: 300,
+        json: { first_name: 'María', last_name: 'López', id: '7100000000000001' },
+      });
+      const res = await postMeta(
+        messaging('page', '100000000000010', {
+          sender: { id: '7100000000000001' },
+          recipient: { id: '100000000000010' },
+          message: { mid: 'm_PROFILE-1', text: 'Hola' },
+        }),
+      );
+      expect(res.statusCode).toBe(200);
+      // Stored unnamed; the name follows.
+      expect((await nameOf('messenger', 'm_PROFILE-1'))?.name ?? null).toBeNull();
+      const named = await eventually(async () => {
+        const c = await nameOf('messenger', 'm_PROFILE-1');
+        return c?.name ? c : undefined;
+      });
+      expect(named).toMatchObject({ name: 'María López', first_name: 'María' });
+      const [lookup] = fake.received('GET', '/v24.0/7100000000000001');
+      expect(lookup!.headers.authorization).toBe(`Bearer ${PAGE_TOKEN}`);
+      expect(lookup!.url.searchParams.get('fields')).toBe('first_name,last_name');
+
+      const list = await t.request({
+        method: 'GET',
+        url: `/api/v1/enquiries?location_id=${loc2}&channels=facebook&page_size=50`,
+        token: owner,
+      });
+      const row = list.json().body.items.find((e: { customer_id: string }) => e.customer_id === named.id);
+      expect(row.customer.name).toBe('María López');
+    });
+
+    it('names an Instagram customer by their username when they have no name', async () => {
+      fake.on('GET', '/v24.0/1000000000000000077', { json: { name: null, username: 'perth.shipper' } });
+      await postMeta(
+        messaging('instagram', '17841400000000001', {
+          sender: { id: '1000000000000000077' },
+          recipient: { id: '17841400000000001' },
+          message: { mid: 'aWdfPROFILE-1', text: 'Hi!' },
+        }),
+      );
+      const named = await eventually(async () => {
+        const c = await nameOf('instagram', 'aWdfPROFILE-1');
+        return c?.name ? c : undefined;
+      });
+      expect(named).toMatchObject({ name: '@perth.shipper', first_name: '@perth.shipper' });
+      expect(fake.received('GET', '/v24.0/1000000000000000077')[0]!.headers.authorization).toBe(
+        `Bearer ${IG_TOKEN}`,
+      );
+    });
+
+    it('leaves the customer unnamed when Meta refuses, and the message is kept', async () => {
+      fake.on('GET', '/v24.0/7100000000000002', {
+        status: 400,
+        json: { error: { message: 'User consent is required to access user profile', code: 2018218 } },
+      });
+      await postMeta(
+        messaging('page', '100000000000010', {
+          sender: { id: '7100000000000002' },
+          recipient: { id: '100000000000010' },
+          message: { mid: 'm_PROFILE-2', text: 'Hello?' },
+        }),
+      );
+      await eventually(async () => fake.received('GET', '/v24.0/7100000000000002').length > 0);
+      await new Promise((r) => setTimeout(r, 500));
+      const c = await nameOf('messenger', 'm_PROFILE-2');
+      expect(c).toBeDefined();
+      expect(c!.name ?? null).toBeNull();
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verifyGoogSignature } from '../../channels/google-rcs/signature.ts';
 import { parseRbmPush, Verification } from '../../channels/google-rcs/webhook.ts';
+import { isProfileProvider, queueProfileLookup, startProfileJobs } from '../../channels/meta/profile.ts';
 import { verifyHubSignature } from '../../channels/meta/signature.ts';
 import { CHANNEL_OF, type MetaEvent, type MetaMedia, parseMetaWebhook } from '../../channels/meta/webhook.ts';
 import { OPTED_OUT_CODE } from '../../channels/twilio/errors.ts';
@@ -68,6 +69,7 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
   /** The URL the provider requested, as it signed it: PUBLIC_URL + path + query. */
   const signedUrl = (request: FastifyRequest) => `${app.config.publicUrl}${request.url}`;
   const key = app.config.encryptionKey;
+  await startProfileJobs(app);
 
   // ── Twilio ─────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -299,7 +301,7 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
           event.provider === 'whatsapp'
             ? event.media.map((m) => whatsappMedia(account as Account<'whatsapp'>, m))
             : event.media.map((m): MediaSource => ({ url: m.url, content_type: m.content_type }));
-        await storeInbound(
+        const stored = await storeInbound(
           app,
           account,
           {
@@ -313,6 +315,15 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
           },
           media,
         );
+        // Messenger and Instagram name the sender only by id: their name is looked up after this answer.
+        if (
+          stored === 'stored' &&
+          isProfileProvider(event.provider) &&
+          event.from.external_id &&
+          !event.from.name
+        ) {
+          await queueProfileLookup(app, { account_id: account.row.id, external_id: event.from.external_id });
+        }
         return;
       }
       case 'status':
