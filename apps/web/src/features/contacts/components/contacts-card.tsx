@@ -1,8 +1,9 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@switchboard/shared';
-import { Button, Popconfirm, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
+import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
 import { notify } from '@/lib/notifier.ts';
 import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useDeleteBusinessContact } from '../api/delete-business-contact.ts';
@@ -56,30 +57,16 @@ export function ContactsCard({ kind, locations, canManage }: Props) {
   ];
   if (canManage) {
     columns.push({
-      title: <span className="sr-only">Actions</span>,
-      key: 'actions',
-      align: 'right',
-      width: 110,
+      ...ACTIONS_COLUMN,
       render: (_, r) => (
-        <Space size={0}>
-          <Tooltip title="Edit">
-            <Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => openForm(r)} />
-          </Tooltip>
-          <Popconfirm
-            title={`Delete this ${config.noun}?`}
-            okText="Delete"
-            okButtonProps={{ danger: true, loading: remove.isPending }}
-            onConfirm={() =>
-              remove
-                .mutateAsync(r.id)
-                .then(() => notify.success(`Deleted ${'phone' in r ? r.phone : r.email}`))
-            }
-          >
-            <Tooltip title="Delete">
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" />
-            </Tooltip>
-          </Popconfirm>
-        </Space>
+        <RowActions
+          onEdit={() => openForm(r)}
+          deleteTitle={`Delete this ${config.noun}?`}
+          deleting={remove.isPending}
+          onDelete={() =>
+            remove.mutateAsync(r.id).then(() => notify.success(`Deleted ${'phone' in r ? r.phone : r.email}`))
+          }
+        />
       ),
     });
   }

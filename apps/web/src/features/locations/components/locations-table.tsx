@@ -1,18 +1,9 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, UNKNOWN_ADDRESS, UNKNOWN_LOCATION } from '@switchboard/shared';
-import {
-  Button,
-  Flex,
-  Popconfirm,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Flex, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
+import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
 import { notify } from '@/lib/notifier.ts';
 import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useDeleteLocation } from '../api/delete-location.ts';
@@ -94,27 +85,15 @@ export function LocationsTable({ canManage, currentLocationId, defaultTimezone }
 
   if (canManage) {
     columns.push({
-      title: <span className="sr-only">Actions</span>,
-      key: 'actions',
-      align: 'right',
-      width: 104,
+      ...ACTIONS_COLUMN,
       render: (_, l) => (
-        <Space size={0}>
-          <Tooltip title="Edit">
-            <Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => openForm(l)} />
-          </Tooltip>
-          <Popconfirm
-            title={`Delete ${l.name ?? UNKNOWN_LOCATION}?`}
-            description="The location and its settings will be removed. This cannot be undone."
-            okText="Delete"
-            okButtonProps={{ danger: true, loading: remove.isPending }}
-            onConfirm={() => remove.mutateAsync(l.id).then(() => notify.success('Location deleted'))}
-          >
-            <Tooltip title="Delete">
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" />
-            </Tooltip>
-          </Popconfirm>
-        </Space>
+        <RowActions
+          onEdit={() => openForm(l)}
+          deleteTitle={`Delete ${l.name ?? UNKNOWN_LOCATION}?`}
+          deleteDescription="The location and its settings will be removed. This cannot be undone."
+          deleting={remove.isPending}
+          onDelete={() => remove.mutateAsync(l.id).then(() => notify.success('Location deleted'))}
+        />
       ),
     });
   }

@@ -1,18 +1,9 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { UNKNOWN_LOCATION } from '@switchboard/shared';
-import {
-  Button,
-  Empty,
-  Flex,
-  Popconfirm,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
+import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
 import { notify } from '@/lib/notifier.ts';
 import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useDeleteMessageTemplate } from '../api/delete-message-template.ts';
@@ -113,37 +104,21 @@ export function TemplatesPanel({ canManage, business, locations, currentLocation
   ];
   if (canManage) {
     columns.push({
-      title: <span className="sr-only">Actions</span>,
-      key: 'actions',
-      align: 'right',
-      width: 104,
+      ...ACTIONS_COLUMN,
       render: (_, t) => (
-        <Space size={0}>
-          <Tooltip title="Edit">
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={`Edit ${t.name}`}
-              onClick={() => openForm(t)}
-            />
-          </Tooltip>
-          <Popconfirm
-            title={`Delete “${t.name}”?`}
-            description="Your team will no longer be offered it in the inbox. This cannot be undone."
-            okText="Delete"
-            okButtonProps={{ danger: true, loading: remove.isPending }}
-            onConfirm={() =>
-              remove.mutateAsync(t.id).then(() => {
-                notify.success('Template deleted');
-                onChange();
-              })
-            }
-          >
-            <Tooltip title="Delete">
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${t.name}`} />
-            </Tooltip>
-          </Popconfirm>
-        </Space>
+        <RowActions
+          subject={t.name}
+          onEdit={() => openForm(t)}
+          deleteTitle={`Delete “${t.name}”?`}
+          deleteDescription="Your team will no longer be offered it in the inbox. This cannot be undone."
+          deleting={remove.isPending}
+          onDelete={() =>
+            remove.mutateAsync(t.id).then(() => {
+              notify.success('Template deleted');
+              onChange();
+            })
+          }
+        />
       ),
     });
   }
