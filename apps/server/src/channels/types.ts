@@ -52,6 +52,8 @@ export type InboundMessage = {
   message: string;
   subject?: string;
   attachments?: Attachment[];
+  /** Files still being downloaded (provider media): counted in the enquiry's preview meanwhile. */
+  attachments_to_come?: number;
   meta?: Record<string, unknown>;
   source?: string;
   medium?: string;

@@ -10,6 +10,8 @@ export type Jobs = {
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Registers a worker taking one job at a time; an exception retries the job per its retry options. */
   work<T>(queue: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /** The queue's jobs sent with this singleton key, in any state still kept. */
+  findJobs(queue: string, singletonKey: string): Promise<JobWithMetadata<unknown>[]>;
 };
 
 declare module 'fastify' {
@@ -36,6 +38,10 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
     async send(queue, data, options) {
       await ensureQueue(queue);
       return boss.send(queue, data, options ?? {});
+    },
+    async findJobs(queue, singletonKey) {
+      await ensureQueue(queue);
+      return boss.findJobs(queue, { key: singletonKey });
     },
     async work<T>(queue: string, handler: JobHandler<T>, options?: WorkOptions) {
       await ensureQueue(queue);

@@ -12,6 +12,7 @@ import {
   fixtureJson,
   messageById,
   messagesByProviderId,
+  messageWithMedia,
   RBM_TOKEN,
   SETUP_TIMEOUT_MS,
   SUITE_TIMEOUTS,
@@ -179,7 +180,7 @@ describe('Google RCS Business Messaging', SUITE_TIMEOUTS, () => {
       },
     });
     expect((await post(file.body, file.signature)).statusCode).toBe(200);
-    const [m] = await messagesByProviderId(t, 'google_rcs', 'rbm-file-1');
+    const m = await messageWithMedia(t, 'google_rcs', 'rbm-file-1');
     expect(m!.attachments).toMatchObject([
       { name: 'photo.jpg', content_type: 'image/jpeg', size: jpeg.length },
     ]);

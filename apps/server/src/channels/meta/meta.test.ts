@@ -13,6 +13,7 @@ import {
   META_SECRET,
   messageById,
   messagesByProviderId,
+  messageWithMedia,
   SETUP_TIMEOUT_MS,
   SUITE_TIMEOUTS,
 } from '../../modules/channels/test-support.ts';
@@ -286,7 +287,7 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
         }),
       );
       expect(res.statusCode).toBe(200);
-      const [m] = await messagesByProviderId(t, 'whatsapp', 'wamid.IMAGE-0001');
+      const m = await messageWithMedia(t, 'whatsapp', 'wamid.IMAGE-0001');
       expect(m).toMatchObject({ enquiry_id: enquiryId, message: 'Is this the right part?' });
       expect(m!.attachments).toMatchObject([
         { name: 'image-1.jpg', content_type: 'image/jpeg', size: jpeg.length },
@@ -605,7 +606,7 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
           },
         }),
       );
-      const [m] = await messagesByProviderId(t, 'messenger', 'm_IMAGE-1');
+      const m = await messageWithMedia(t, 'messenger', 'm_IMAGE-1');
       expect(m).toMatchObject({ enquiry_id: enquiryId, message: '' });
       expect(m!.attachments).toMatchObject([{ content_type: 'image/png', size: png.length }]);
     });

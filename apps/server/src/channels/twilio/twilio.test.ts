@@ -15,6 +15,7 @@ import {
   fixtureJson,
   messageById,
   messagesByProviderId,
+  messageWithMedia,
   PUBLIC_URL,
   postTwilio,
   SETUP_TIMEOUT_MS,
@@ -24,6 +25,7 @@ import {
   type TwilioEnvelope,
   twilioSignature,
 } from '../../modules/channels/test-support.ts';
+import { ingestInbound } from '../../modules/messages/inbound.ts';
 import { saveUpload } from '../../modules/uploads/storage.ts';
 import { DEMO_LOGINS, eventually, getMe, type TestApp } from '../../test/helpers.ts';
 import { TransientSendError } from '../types.ts';
@@ -244,6 +246,8 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 5, 6, 7]);
     fake
       .on('GET', `${mediaBase}/ME00000000000000000000000000000000`, {
+        // A slow download: the webhook has long answered before it ends.
+        delayMs: 1500,
         body: jpeg,
         headers: { 'content-type': 'image/jpeg' },
       })
@@ -269,8 +273,17 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
     });
     const res = await postTwilio(t, '/webhooks/twilio/messaging', params);
     expect(res.statusCode, res.body).toBe(200);
-    const [m] = await messagesByProviderId(t, 'twilio', 'MM0123456789abcdef0123456789abcdef');
-    expect(m).toMatchObject({ channel: 'mms', message: 'Photos of the damage' });
+    // Twilio sends it again while the media is still downloading: stored once, its files attached once.
+    expect((await postTwilio(t, '/webhooks/twilio/messaging', params)).statusCode).toBe(200);
+    // Stored at once, waiting for its media; the download job attaches the files after the answer.
+    const [stored] = await messagesByProviderId(t, 'twilio', 'MM0123456789abcdef0123456789abcdef');
+    expect(stored).toMatchObject({
+      channel: 'mms',
+      message: 'Photos of the damage',
+      meta: { media_pending: 2 },
+    });
+    expect((await enquiryOf(t, stored!.enquiry_id)).last_message_preview).toBe('Photos of the damage');
+    const m = await messageWithMedia(t, 'twilio', 'MM0123456789abcdef0123456789abcdef');
     expect((await enquiryOf(t, m!.enquiry_id)).location_id).toBe(loc2);
     expect(m!.attachments.map((a) => [a.name, a.content_type, a.size])).toEqual([
       ['image-1.jpg', 'image/jpeg', jpeg.length],
@@ -300,13 +313,46 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
         MediaContentType0: 'image/jpeg',
       }),
     );
-    const [second] = await messagesByProviderId(t, 'twilio', 'MM2');
+    const second = await messageWithMedia(t, 'twilio', 'MM2');
     expect(second).toMatchObject({
       enquiry_id: m!.enquiry_id,
       message: 'and one more\n(An attachment could not be downloaded from the provider.)',
       attachments: [],
       meta: { media_failed: 1 },
     });
+  });
+
+  it('fetches the media of a message stored before a stop, when Twilio sends the webhook again', async () => {
+    const path = `/2010-04-01/Accounts/${TWILIO_SID}/Messages/MM3/Media/ME3`;
+    const gif = Buffer.from('GIF89a-test');
+    fake.on('GET', path, { body: gif, headers: { 'content-type': 'image/gif' } });
+    // What the first delivery left behind: the message stored, the server stopped before queueing its media.
+    await ingestInbound(t.app, {
+      provider: 'twilio',
+      provider_message_id: 'MM3',
+      channel: 'mms',
+      location_id: loc2,
+      from: { phone: '+61491570007' },
+      message: 'Here it is',
+      meta: { media_pending: 1 },
+      attachments: [],
+    });
+    const again = inboundParams({
+      To: '+61491570110',
+      From: '+61491570007',
+      MessagingServiceSid: SERVICE_SID,
+      MessageSid: 'MM3',
+      Body: 'Here it is',
+      NumMedia: '1',
+      MediaUrl0: `${fake.url}${path}`,
+      MediaContentType0: 'image/gif',
+    });
+    expect((await postTwilio(t, '/webhooks/twilio/messaging', again)).statusCode).toBe(200);
+    const m = await messageWithMedia(t, 'twilio', 'MM3');
+    expect(m.attachments).toMatchObject([
+      { name: 'image-1.gif', content_type: 'image/gif', size: gif.length },
+    ]);
+    expect(await messagesByProviderId(t, 'twilio', 'MM3')).toHaveLength(1);
   });
 
   it('sends a reply form-encoded with Basic auth; status callbacks only move it forward', async () => {

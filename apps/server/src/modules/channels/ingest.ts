@@ -1,120 +1,52 @@
-import { customers, messages, uploads } from '@switchboard/db';
-import type { Attachment, MessageStatus } from '@switchboard/shared';
+import { customers, messages } from '@switchboard/db';
+import type { MessageStatus } from '@switchboard/shared';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { InboundMessage } from '../../channels/types.ts';
 import { ingestInbound } from '../messages/inbound.ts';
 import { applyMessageStatus } from '../messages/outbound.ts';
-import { uploadContentUrl } from '../messages/routes.ts';
-import { deleteUploadFile, saveUpload } from '../uploads/storage.ts';
 import type { Account } from './accounts.ts';
-import { downloadMedia, mediaName } from './http.ts';
-
-/** Media to fetch into uploads; `resolve` finds the download URL first (WhatsApp media ids). */
-export type MediaSource = {
-  url?: string;
-  content_type?: string;
-  name?: string;
-  headers?: Record<string, string>;
-  resolve?: () => Promise<{ url: string; content_type?: string; headers?: Record<string, string> }>;
-};
+import { type MediaRef, queueMediaDownload } from './media.ts';
 
 export type StoreResult = 'stored' | 'duplicate';
 
-async function alreadyStored(app: FastifyInstance, provider: string, id: string): Promise<boolean> {
+async function storedMessage(app: FastifyInstance, provider: string, id: string) {
   const [row] = await app.db
-    .select({ id: messages.id })
+    .select({ id: messages.id, meta: messages.meta })
     .from(messages)
     .where(and(eq(messages.provider, provider), eq(messages.provider_message_id, id)))
     .limit(1);
-  return Boolean(row);
-}
-
-/** The provider API origins: media there may be fetched even when they are loopback (tests) or private. */
-export function trustedOrigins(app: FastifyInstance): string[] {
-  const p = app.config.providers;
-  return [p.twilioApiBase, p.graphApiBase, p.rbmApiBase].map((u) => new URL(u).origin);
-}
-
-async function fetchAttachments(
-  app: FastifyInstance,
-  businessId: string,
-  media: MediaSource[],
-): Promise<{ attachments: Attachment[]; failed: number }> {
-  const attachments: Attachment[] = [];
-  let failed = 0;
-  for (const [i, m] of media.entries()) {
-    try {
-      const target = m.resolve
-        ? await m.resolve()
-        : { url: m.url!, content_type: m.content_type, headers: m.headers };
-      const file = await downloadMedia(target.url, {
-        maxBytes: app.config.uploadMaxBytes,
-        timeoutMs: app.config.providers.timeoutMs,
-        headers: target.headers,
-        trustedOrigins: trustedOrigins(app),
-      });
-      const contentType =
-        m.content_type ?? target.content_type ?? file.content_type ?? 'application/octet-stream';
-      const upload = await saveUpload(app.db, app.config, {
-        business_id: businessId,
-        user_id: null,
-        name: m.name ?? mediaName(contentType, i),
-        content_type: contentType,
-        bytes: file.bytes,
-      });
-      attachments.push({
-        id: upload.id,
-        name: upload.name,
-        content_type: upload.content_type,
-        size: upload.size,
-        url: uploadContentUrl(upload),
-      });
-    } catch (error) {
-      failed++;
-      app.log.warn({ err: error, business_id: businessId }, 'inbound media could not be downloaded');
-    }
-  }
-  return { attachments, failed };
+  return row;
 }
 
 /**
- * Stores one inbound provider message through the one inbound pipeline, after fetching its media into
- * uploads. A repeat of a stored provider id changes nothing. Media that cannot be fetched never loses the
- * message: it is stored with a note saying so.
+ * Stores one inbound provider message through the one inbound pipeline. A repeat of a stored provider id
+ * changes nothing. Its media is downloaded by a job once the provider has had its answer (see media.ts).
  */
 export async function storeInbound(
   app: FastifyInstance,
   account: Account,
   inbound: Omit<InboundMessage, 'location_id' | 'attachments'>,
-  media: MediaSource[] = [],
+  media: MediaRef[] = [],
 ): Promise<StoreResult> {
-  if (await alreadyStored(app, inbound.provider, inbound.provider_message_id)) return 'duplicate';
-  const { attachments, failed } = await fetchAttachments(app, account.row.business_id, media);
-  const note = failed
-    ? `(${failed === 1 ? 'An attachment' : `${failed} attachments`} could not be downloaded from the provider.)`
-    : '';
+  const queue = (messageId: string) =>
+    queueMediaDownload(app, { message_id: messageId, account_id: account.row.id, media });
+  const stored = await storedMessage(app, inbound.provider, inbound.provider_message_id);
+  if (stored) {
+    // Stored, but its media never queued (the server stopped before answering, so the provider tried again).
+    if (media.length && 'media_pending' in stored.meta) await queue(stored.id);
+    return 'duplicate';
+  }
   const result = await ingestInbound(app, {
     ...inbound,
-    message: [inbound.message, note].filter(Boolean).join('\n'),
-    meta: { ...(inbound.meta ?? {}), ...(failed ? { media_failed: failed } : {}) },
+    meta: { ...(inbound.meta ?? {}), ...(media.length ? { media_pending: media.length } : {}) },
     location_id: account.row.location_id,
-    attachments,
+    attachments: [],
+    attachments_to_come: media.length,
   });
-  if (result.duplicate && attachments.length) {
-    // A concurrent delivery of the same message won: drop this copy's files.
-    const rows = await app.db
-      .delete(uploads)
-      .where(
-        inArray(
-          uploads.id,
-          attachments.map((a) => a.id),
-        ),
-      )
-      .returning();
-    for (const row of rows) await deleteUploadFile(app.config, row);
-  }
-  return result.duplicate ? 'duplicate' : 'stored';
+  if (result.duplicate) return 'duplicate';
+  if (media.length) await queue(result.message.id);
+  return 'stored';
 }
 
 /** The customer who sent a stored inbound message. */

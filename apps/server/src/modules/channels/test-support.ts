@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { channelAccounts, customers, enquiries, messages } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, eventually, type TestApp } from '../../test/helpers.ts';
 
 /** The shared provider fixtures (`shared/` beside the repository), or PROVIDER_FIXTURES. */
 export const FIXTURES = process.env.PROVIDER_FIXTURES
@@ -187,6 +187,14 @@ export async function messagesByProviderId(t: TestApp, provider: string, id: str
     .select()
     .from(messages)
     .where(and(eq(messages.provider, provider), eq(messages.provider_message_id, id)));
+}
+
+/** The inbound message once its media job has finished: files attached, or noted as not downloaded. */
+export function messageWithMedia(t: TestApp, provider: string, id: string) {
+  return eventually(async () => {
+    const [m] = await messagesByProviderId(t, provider, id);
+    return m && !('media_pending' in m.meta) ? m : undefined;
+  });
 }
 
 export async function messageById(t: TestApp, id: string) {

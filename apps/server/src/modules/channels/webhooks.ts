@@ -5,7 +5,7 @@ import { verifyGoogSignature } from '../../channels/google-rcs/signature.ts';
 import { parseRbmPush, Verification } from '../../channels/google-rcs/webhook.ts';
 import { isProfileProvider, queueProfileLookup, startProfileJobs } from '../../channels/meta/profile.ts';
 import { verifyHubSignature } from '../../channels/meta/signature.ts';
-import { CHANNEL_OF, type MetaEvent, type MetaMedia, parseMetaWebhook } from '../../channels/meta/webhook.ts';
+import { CHANNEL_OF, type MetaEvent, parseMetaWebhook } from '../../channels/meta/webhook.ts';
 import { OPTED_OUT_CODE } from '../../channels/twilio/errors.ts';
 import { optKeyword, parseTwilioInbound, parseTwilioStatus } from '../../channels/twilio/inbound.ts';
 import {
@@ -23,10 +23,10 @@ import {
   applyProviderStatus,
   applyWatermark,
   customerOfMessage,
-  type MediaSource,
   setSmsOptOut,
   storeInbound,
 } from './ingest.ts';
+import { type MediaRef, startMediaJobs } from './media.ts';
 import { verifyMediaUrl } from './media-url.ts';
 import type { WhatsAppConfig } from './providers.ts';
 
@@ -70,6 +70,7 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
   const signedUrl = (request: FastifyRequest) => `${app.config.publicUrl}${request.url}`;
   const key = app.config.encryptionKey;
   await startProfileJobs(app);
+  await startMediaJobs(app);
 
   // ── Twilio ─────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -158,19 +159,7 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     if (!message) throw malformed('Twilio');
 
     const channel = await twilioChannel(account, message.from, message.media.length > 0);
-    const basic = `Basic ${Buffer.from(`${account.config.account_sid}:${account.config.auth_token}`).toString('base64')}`;
-    const twilioOrigin = new URL(app.config.providers.twilioApiBase).origin;
-    const media: MediaSource[] = message.media.map((m) => {
-      const host = new URL(m.url).hostname;
-      // Credentials go only to Twilio itself, never to whatever host a URL names.
-      const ours =
-        new URL(m.url).origin === twilioOrigin || host === 'api.twilio.com' || host.endsWith('.twilio.com');
-      return {
-        url: m.url,
-        content_type: m.content_type,
-        headers: ours ? { authorization: basic } : undefined,
-      };
-    });
+    const media: MediaRef[] = message.media.map((m) => ({ url: m.url, content_type: m.content_type }));
     const stored = await storeInbound(
       app,
       account,
@@ -264,43 +253,18 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     return reply.type('text/plain').send(challenge);
   });
 
-  function whatsappMedia(account: Account<'whatsapp'>, m: MetaMedia): MediaSource {
-    const graphBase = app.config.providers.graphApiBase;
-    const graphOrigin = new URL(graphBase).origin;
-    const token = account.config.access_token;
-    const metaHosted = (url: string) => {
-      const u = new URL(url);
-      return u.origin === graphOrigin || /(^|\.)(fbsbx|facebook|fbcdn|whatsapp)\.(com|net)$/.test(u.hostname);
-    };
-    const auth = (url: string) => (metaHosted(url) ? { authorization: `Bearer ${token}` } : undefined);
-    return {
-      content_type: m.content_type,
-      name: m.filename,
-      resolve: async () => {
-        if (!m.media_id) {
-          if (!m.url) throw new Error('WhatsApp media without an id or a URL');
-          return { url: m.url, headers: auth(m.url) };
-        }
-        const res = await fetch(`${graphBase}/${encodeURIComponent(m.media_id)}`, {
-          headers: { authorization: `Bearer ${token}` },
-          signal: AbortSignal.timeout(app.config.providers.timeoutMs),
-        });
-        const info = (await res.json().catch(() => ({}))) as { url?: string; mime_type?: string };
-        if (!res.ok || !info.url)
-          throw new Error(`WhatsApp media ${m.media_id} lookup answered ${res.status}`);
-        return { url: info.url, content_type: info.mime_type, headers: auth(info.url) };
-      },
-    };
-  }
-
   async function metaEvent(account: Account, event: MetaEvent) {
     const channel = CHANNEL_OF[event.provider];
     switch (event.type) {
       case 'message': {
-        const media =
-          event.provider === 'whatsapp'
-            ? event.media.map((m) => whatsappMedia(account as Account<'whatsapp'>, m))
-            : event.media.map((m): MediaSource => ({ url: m.url, content_type: m.content_type }));
+        const media = event.media.map(
+          (m): MediaRef => ({
+            url: m.url,
+            media_id: m.media_id,
+            content_type: m.content_type,
+            name: m.filename,
+          }),
+        );
         const stored = await storeInbound(
           app,
           account,

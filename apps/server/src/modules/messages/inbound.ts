@@ -101,7 +101,10 @@ export async function ingestInbound(
       .update(enquiries)
       .set({
         last_message_at: at,
-        last_message_preview: preview(inbound.message, inbound.attachments?.length ?? 0),
+        last_message_preview: preview(
+          inbound.message,
+          (inbound.attachments?.length ?? 0) + (inbound.attachments_to_come ?? 0),
+        ),
         seen: false,
       })
       .where(eq(enquiries.id, enquiry.id))

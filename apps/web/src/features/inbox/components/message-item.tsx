@@ -1,4 +1,4 @@
-import { ExclamationCircleOutlined, FileOutlined, RobotOutlined } from '@ant-design/icons';
+import { ExclamationCircleOutlined, FileOutlined, LoadingOutlined, RobotOutlined } from '@ant-design/icons';
 import { formatFileSize } from '@switchboard/shared';
 import type { Attachment, MessageDto } from '../types.ts';
 import { formatClock, formatFullTime } from '../utils/format.ts';
@@ -66,6 +66,8 @@ export function MessageItem({ message, customerName, customerSeed, lastOfRun, us
   const avatarSeed = outbound ? (message.team_user_id ?? 'team') : customerSeed;
   const text = message.message.trim();
   const subject = typeof message.meta.subject === 'string' ? message.meta.subject : undefined;
+  // Files the provider sent, still being downloaded; the message is updated live when they arrive.
+  const pending = typeof message.meta.media_pending === 'number' ? message.meta.media_pending : 0;
   // Inside a run only a message still on its way (or refused) shows its own time and tick.
   const showMeta = lastOfRun || message.status === 'queued' || message.status === 'failed';
 
@@ -96,6 +98,14 @@ export function MessageItem({ message, customerName, customerSeed, lastOfRun, us
             {message.attachments.map((a) => (
               <AttachmentView key={a.id} attachment={a} onImageLoad={onImageLoad} />
             ))}
+          </div>
+        )}
+        {pending > 0 && (
+          <div className="ib-attachments-pending">
+            <LoadingOutlined aria-hidden="true" />
+            <span>
+              Fetching {pending === 1 ? 'an attachment' : `${pending} attachments`} from the provider…
+            </span>
           </div>
         )}
         {message.status === 'failed' && (
