@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { sharedQueryKeys } from '../../../lib/query-keys.ts';
 import { inboxKeys } from '../api/query-keys.ts';
 import type { EnquiryListParams, EnquiryPage, EnquiryRow, MessagePage, Paged } from '../types.ts';
@@ -71,6 +71,34 @@ function me(counts: Partial<Record<string, number>> = {}) {
 }
 
 describe('socket events into the query cache', () => {
+  it('loads a list again when an enquiry arrives while it is loading, so the older answer cannot hide it', async () => {
+    const client = new QueryClient();
+    const open = params({});
+    const stale = page([row('old', 1)]);
+    const fresh = page([row('new', 2), row('old', 1)]);
+    let release: (() => void) | undefined;
+    let calls = 0;
+    const queryFn = () => {
+      const answer = calls === 0 ? stale : fresh;
+      calls++;
+      // The first load is slow: it was read before the new enquiry was stored.
+      return calls === 1
+        ? new Promise<Paged<EnquiryPage>>((resolve) => {
+            release = () => resolve(answer);
+          })
+        : Promise.resolve(answer);
+    };
+    // The inbox on screen: an observer starts the first load.
+    const observer = new QueryObserver(client, { queryKey: inboxKeys.list(open), queryFn });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(calls).toBe(1));
+    writeEnquiry(client, row('new', 2), ME);
+    release?.();
+    await vi.waitFor(() => expect(ids(client, open)).toEqual(['new', 'old']));
+    expect(calls).toBe(2);
+    stop();
+  });
+
   it('puts a new enquiry into every cached list it belongs to, and only those', () => {
     const client = new QueryClient();
     const open = params({});

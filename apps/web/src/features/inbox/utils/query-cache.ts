@@ -27,7 +27,12 @@ import { removeMessage, updateMessage, upsertMessage } from './message-cache.ts'
 /** A changed or new enquiry, into every cached list (by that list's filters) and its own detail. */
 export function writeEnquiry(queryClient: QueryClient, row: EnquiryRow, userId: string): void {
   const refetch: QueryKey[] = [];
-  for (const [key, data] of queryClient.getQueriesData<Paged<EnquiryPage>>({ queryKey: inboxKeys.lists() })) {
+  const reload: QueryKey[] = [];
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: inboxKeys.lists() })) {
+    const key = query.queryKey;
+    const data = query.state.data as Paged<EnquiryPage> | undefined;
+    // A list being loaded may have been read before this change, and its answer would overwrite it.
+    if (isFetching(queryClient, key)) reload.push(key);
     if (!data) continue;
     const params = key[2] as EnquiryListParams;
     const match = matchesList(row, params, userId);
@@ -41,8 +46,25 @@ export function writeEnquiry(queryClient: QueryClient, row: EnquiryRow, userId: 
   if (queryClient.getQueryData(inboxKeys.detail(row.id)))
     queryClient.setQueryData(inboxKeys.detail(row.id), row);
   // A search or date range is the server's to answer: those lists ask again.
-  for (const key of refetch) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  for (const key of refetch) {
+    if (!reload.includes(key)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
+  for (const key of reload) loadAgain(queryClient, key);
 }
+
+/**
+ * Loads a query again from scratch: the fetch in flight is dropped first, since its answer may predate a
+ * change just written (and a first load in flight would otherwise be reused as is).
+ */
+function loadAgain(queryClient: QueryClient, key: QueryKey): void {
+  void queryClient
+    .cancelQueries({ queryKey: key, exact: true })
+    .then(() => queryClient.invalidateQueries({ queryKey: key, exact: true }));
+}
+
+/** Whether the query is loading right now (its answer may not include what an event just told us). */
+const isFetching = (queryClient: QueryClient, key: QueryKey) =>
+  queryClient.getQueryState(key)?.fetchStatus === 'fetching';
 
 /** A field or two of an enquiry (marking it read), changed in place wherever it is cached. */
 export function patchCachedEnquiry(queryClient: QueryClient, id: string, patch: Partial<EnquiryRow>): void {
@@ -54,16 +76,16 @@ export function patchCachedEnquiry(queryClient: QueryClient, id: string, patch: 
 
 /** A new message, or a new copy of one (the send's echo): into its thread if that thread is cached. */
 export function writeMessage(queryClient: QueryClient, message: MessageDto): void {
-  queryClient.setQueryData<Paged<MessagePage>>(inboxKeys.messages(message.enquiry_id), (data) =>
-    data ? upsertMessage(data, message) : data,
-  );
+  const key = inboxKeys.messages(message.enquiry_id);
+  queryClient.setQueryData<Paged<MessagePage>>(key, (data) => (data ? upsertMessage(data, message) : data));
+  if (isFetching(queryClient, key)) loadAgain(queryClient, key);
 }
 
 /** A status change (sent, delivered, read, failed) for a message in a cached thread. */
 export function writeMessageStatus(queryClient: QueryClient, message: MessageDto): void {
-  queryClient.setQueryData<Paged<MessagePage>>(inboxKeys.messages(message.enquiry_id), (data) =>
-    data ? updateMessage(data, message) : data,
-  );
+  const key = inboxKeys.messages(message.enquiry_id);
+  queryClient.setQueryData<Paged<MessagePage>>(key, (data) => (data ? updateMessage(data, message) : data));
+  if (isFetching(queryClient, key)) loadAgain(queryClient, key);
 }
 
 export function dropOptimisticMessage(queryClient: QueryClient, enquiryId: string, clientId: string): void {
