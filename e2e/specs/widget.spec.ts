@@ -125,25 +125,30 @@ test('a visitor chats through the website widget and staff reply live', async ({
     })
     .toBe('delivered');
 
-  // A reload keeps the conversation.
+  // After a reload the returning visitor's chat is connected but closed: a reply shows as a count on the
+  // bubble until they open it, and the conversation is all there.
   await visitor.reload();
-  await visitor.getByRole('button', { name: 'Open chat' }).click();
-  const again = visitor.frameLocator('#sb-widget-frame');
-  await expect(again.locator('.bubble.visitor', { hasText: text })).toBeVisible();
-  await expect(again.locator('.bubble.staff', { hasText: reply })).toBeVisible();
-  await expect(again.getByRole('button', { name: 'Start chat' })).toHaveCount(0);
-
-  // With the chat closed, a reply shows as a count on the bubble until the visitor opens it.
-  await visitor.getByRole('button', { name: 'Close chat' }).click();
+  await expect(visitor.locator('#sb-widget-frame')).toBeAttached();
   await expect(visitor.locator('#sb-widget-frame')).toBeHidden();
+  const again = visitor.frameLocator('#sb-widget-frame');
+  await expect(again.locator('.bubble.staff', { hasText: reply })).toBeAttached();
   const later = 'We also have 2pm free, if that suits better.';
   await api('POST', `/enquiries/${enquiry!.id}/messages`, { message: later, client_id: 'e2e-reply-2' });
   const badged = visitor.getByRole('button', { name: 'Open chat (1 new reply)' });
   await expect(badged).toBeVisible();
   await expect(badged).toHaveText('1');
   await badged.click();
+  await expect(again.locator('.bubble.visitor', { hasText: text })).toBeVisible();
+  await expect(again.locator('.bubble.staff', { hasText: reply })).toBeVisible();
   await expect(again.locator('.bubble.staff', { hasText: later })).toBeVisible();
-  await expect(visitor.getByRole('button', { name: 'Close chat' })).toHaveText('');
+  await expect(again.getByRole('button', { name: 'Start chat' })).toHaveCount(0);
+  await expect(again.getByRole('textbox', { name: 'Message' })).toBeFocused();
   await expect(visitor.locator('#sb-widget-bubble span')).toBeHidden();
+
+  // Closed again, another reply counts again.
+  await visitor.getByRole('button', { name: 'Close chat' }).click();
+  await expect(visitor.locator('#sb-widget-frame')).toBeHidden();
+  await api('POST', `/enquiries/${enquiry!.id}/messages`, { message: 'See you!', client_id: 'e2e-reply-3' });
+  await expect(visitor.getByRole('button', { name: 'Open chat (1 new reply)' })).toBeVisible();
   await visitorContext.close();
 });

@@ -319,4 +319,11 @@ async function main(): Promise<void> {
   else renderForm(config);
 }
 
+// The page keeps a returning visitor's chat loaded but hidden; when they open it, the cursor goes to the
+// first field (a hidden frame cannot take focus when it renders).
+window.addEventListener('message', (event) => {
+  if (event.source !== window.parent || event.data !== 'sb-widget:opened') return;
+  document.querySelector<HTMLElement>('#app textarea, #app input')?.focus();
+});
+
 void main();

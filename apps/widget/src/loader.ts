@@ -77,9 +77,9 @@ function start(): void {
     bubble.setAttribute('aria-label', label());
   };
 
-  const setOpen = (next: boolean) => {
-    open = next;
-    if (next && !frame) {
+  /** The chat frame, created on first need and kept (hidden while closed) so the chat stays connected. */
+  const ensureFrame = () => {
+    if (!frame) {
       frame = document.createElement('iframe');
       frame.id = 'sb-widget-frame';
       frame.title = 'Chat';
@@ -95,9 +95,17 @@ function start(): void {
         'position:fixed;right:20px;bottom:88px;width:370px;height:560px;max-width:calc(100vw - 40px);' +
         'max-height:calc(100vh - 108px);border:0;border-radius:14px;box-shadow:0 8px 30px rgba(0,0,0,.25);' +
         'z-index:2147483647;background:#fff';
+      frame.style.display = 'none';
       document.body.appendChild(frame);
     }
+    return frame;
+  };
+
+  const setOpen = (next: boolean) => {
+    open = next;
+    if (next) ensureFrame();
     if (frame) frame.style.display = next ? 'block' : 'none';
+    if (next) frame?.contentWindow?.postMessage('sb-widget:opened', origin);
     bubble.setAttribute('aria-expanded', String(next));
     showUnread(next ? 0 : unread);
   };
@@ -113,6 +121,9 @@ function start(): void {
     }
   });
   document.body.appendChild(bubble);
+  // A returning visitor's chat connects straight away (hidden), so a reply shows on the bubble on any page;
+  // for everyone else the chat loads on first open.
+  if (store(tokenKey)) ensureFrame();
 
   // The location's colour; the bubble works without it.
   fetch(`${origin}/widget-api/locations/${encodeURIComponent(locationId)}/config`)
