@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   DEMO_LOGINS,
+  eventually,
   inbound,
   listen,
   openSocket,
@@ -28,13 +29,8 @@ describe('real time', () => {
     socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => seen.push(payload)) as never);
     return seen;
   };
-  const waitFor = async (check: () => boolean, ms = 5000) => {
-    const end = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > end) throw new Error('event not received in time');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  /** Until a socket has received what `check` looks for. */
+  const waitFor = (check: () => boolean, ms = 5000) => eventually(async () => check(), ms);
 
   beforeAll(async () => {
     t = await createTestApp();

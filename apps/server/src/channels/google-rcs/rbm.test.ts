@@ -2,12 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  channelTestApp,
+  type ChannelSuite,
   connect,
   countMessages,
   customerById,
   enquiryOf,
-  FakeProvider,
+  type FakeProvider,
   fixtureBytes,
   fixtureJson,
   messageById,
@@ -16,8 +16,9 @@ import {
   RBM_TOKEN,
   SETUP_TIMEOUT_MS,
   SUITE_TIMEOUTS,
+  startChannelSuite,
 } from '../../modules/channels/test-support.ts';
-import { DEMO_LOGINS, eventually, getMe, type TestApp } from '../../test/helpers.ts';
+import { eventually, type TestApp } from '../../test/helpers.ts';
 import { googSignature, verifyGoogSignature } from './signature.ts';
 
 const AGENT = 'fixture_agent_0001@rbm.goog';
@@ -68,6 +69,7 @@ describe('X-Goog-Signature', () => {
 });
 
 describe('Google RCS Business Messaging', SUITE_TIMEOUTS, () => {
+  let suite: ChannelSuite;
   let fake: FakeProvider;
   let t: TestApp;
   let owner: string;
@@ -94,21 +96,16 @@ describe('Google RCS Business Messaging', SUITE_TIMEOUTS, () => {
     }, 40_000);
 
   beforeAll(async () => {
-    fake = await FakeProvider.start();
-    t = await channelTestApp(fake);
-    owner = await t.login(DEMO_LOGINS.owner);
-    staff = await t.login(DEMO_LOGINS.staff1);
-    loc1 = (await getMe(t, owner)).businesses.find((b) => b.selected)!.locations[0]!.id;
+    suite = await startChannelSuite();
+    ({ fake, t, owner, staff } = suite);
+    [loc1] = suite.locations;
     await connect(t, owner, {
       location_id: loc1,
       provider: 'google_rcs',
       config: { agent_id: AGENT, client_token: RBM_TOKEN, service_account_json: SERVICE_ACCOUNT },
     });
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  }, SETUP_TIMEOUT_MS);
+  afterAll(() => suite.close(), SETUP_TIMEOUT_MS);
 
   it('answers the webhook verification request with its secret when the client token is ours', async () => {
     const ok = await post(fixtureBytes('google-rbm/webhook-verification.request.json'), null);

@@ -3,6 +3,21 @@ import { explainMetaError, isTransientMetaError } from './errors.ts';
 
 export type GraphTarget = { base: string; timeoutMs: number; token: string };
 
+/**
+ * The Graph API as a connected Meta account calls it: Messenger with its Page access token, WhatsApp and
+ * Instagram with their access token.
+ */
+export function graphTargetOf(
+  providers: { graphApiBase: string; timeoutMs: number },
+  config: { access_token?: string; page_access_token?: string },
+): GraphTarget {
+  return {
+    base: providers.graphApiBase,
+    timeoutMs: providers.timeoutMs,
+    token: config.page_access_token ?? config.access_token ?? '',
+  };
+}
+
 type GraphErrorBody = {
   error?: {
     message?: string;

@@ -2,12 +2,12 @@ import { customers, messages } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  channelTestApp,
+  type ChannelSuite,
   connect,
   countMessages,
   customerById,
   enquiryOf,
-  FakeProvider,
+  type FakeProvider,
   fixtureBytes,
   fixtureJson,
   META_SECRET,
@@ -16,9 +16,10 @@ import {
   messageWithMedia,
   SETUP_TIMEOUT_MS,
   SUITE_TIMEOUTS,
+  startChannelSuite,
 } from '../../modules/channels/test-support.ts';
 import { saveUpload } from '../../modules/uploads/storage.ts';
-import { DEMO_LOGINS, eventually, getMe, type TestApp } from '../../test/helpers.ts';
+import { eventually, type TestApp } from '../../test/helpers.ts';
 import { hubSignature, verifyHubSignature } from './signature.ts';
 
 const WA_TOKEN = 'EAAGwhatsapptoken0001';
@@ -59,6 +60,7 @@ describe('X-Hub-Signature-256', () => {
 });
 
 describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, () => {
+  let suite: ChannelSuite;
   let fake: FakeProvider;
   let t: TestApp;
   let owner: string;
@@ -132,14 +134,9 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
     });
 
   beforeAll(async () => {
-    fake = await FakeProvider.start();
-    t = await channelTestApp(fake);
-    owner = await t.login(DEMO_LOGINS.owner);
-    staff = await t.login(DEMO_LOGINS.staff1);
-    [loc1, loc2] = (await getMe(t, owner)).businesses.find((b) => b.selected)!.locations.map((l) => l.id) as [
-      string,
-      string,
-    ];
+    suite = await startChannelSuite();
+    ({ fake, t, owner, staff } = suite);
+    [loc1, loc2] = suite.locations;
     const meta = { app_secret: META_SECRET, verify_token: 'fixture-verify-token' };
     whatsappChannel = (
       await connect(t, owner, {
@@ -174,10 +171,7 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
       },
     });
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  }, SETUP_TIMEOUT_MS);
+  afterAll(() => suite.close(), SETUP_TIMEOUT_MS);
 
   describe('verification handshake', () => {
     it("answers the challenge when the verify token matches any account's, else 403", async () => {

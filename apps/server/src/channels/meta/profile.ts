@@ -1,9 +1,9 @@
 import { channelAccounts, customers, enquiries } from '@switchboard/db';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Account, openAccount } from '../../modules/channels/accounts.ts';
+import { openAccount } from '../../modules/channels/accounts.ts';
 import { toEnquiryRow } from '../../modules/enquiries/dto.ts';
-import { GraphApiError, type GraphTarget, graphApi } from './graph.ts';
+import { GraphApiError, type GraphTarget, graphApi, graphTargetOf } from './graph.ts';
 
 /**
  * Messenger and Instagram webhooks name the customer only by a page-scoped id. After their first message is
@@ -49,11 +49,6 @@ export async function fetchMetaProfile(
   return name ? { name, first_name: p.name?.trim().split(/\s+/)[0] || name } : null;
 }
 
-function tokenOf(account: Account): string | undefined {
-  const config = account.config as { page_access_token?: string; access_token?: string };
-  return account.row.provider === 'messenger' ? config.page_access_token : config.access_token;
-}
-
 /** Looks the customer up and names them, if they are still unnamed; the inbox hears of it live. */
 export async function nameCustomer(app: FastifyInstance, job: ProfileJob): Promise<void> {
   const [row] = await app.db.select().from(channelAccounts).where(eq(channelAccounts.id, job.account_id));
@@ -67,16 +62,12 @@ export async function nameCustomer(app: FastifyInstance, job: ProfileJob): Promi
     or(isNull(customers.name), eq(customers.name, '')),
   );
   const [customer] = await app.db.select({ id: customers.id }).from(customers).where(unnamed);
-  const token = tokenOf(account);
-  if (!customer || !token) return;
+  const graph = graphTargetOf(app.config.providers, account.config as { access_token?: string });
+  if (!customer || !graph.token) return;
 
   let profile: Awaited<ReturnType<typeof fetchMetaProfile>>;
   try {
-    profile = await fetchMetaProfile(
-      { base: app.config.providers.graphApiBase, timeoutMs: app.config.providers.timeoutMs, token },
-      row.provider,
-      job.external_id,
-    );
+    profile = await fetchMetaProfile(graph, row.provider, job.external_id);
   } catch (error) {
     // Worth another try later (the queue backs off); anything else is Meta's final word.
     if (!(error instanceof GraphApiError) || error.transient) throw error;

@@ -18,6 +18,11 @@ export class TwilioApiError extends Error {
 
 type TwilioErrorBody = { code?: number | string; message?: string };
 
+/** HTTP Basic auth with the Account SID and Auth Token, as Twilio's API and its media URLs take it. */
+export function twilioBasicAuth(creds: { account_sid: string; auth_token: string }): string {
+  return `Basic ${Buffer.from(`${creds.account_sid}:${creds.auth_token}`).toString('base64')}`;
+}
+
 /** One call to the 2010-04-01 REST API: form-encoded, HTTP Basic auth with the Account SID and Auth Token. */
 export async function twilioApi<T>(
   creds: TwilioCredentials,
@@ -31,7 +36,7 @@ export async function twilioApi<T>(
     method,
     timeoutMs: creds.timeoutMs,
     headers: {
-      authorization: `Basic ${Buffer.from(`${creds.account_sid}:${creds.auth_token}`).toString('base64')}`,
+      authorization: twilioBasicAuth(creds),
       accept: 'application/json',
       ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     },

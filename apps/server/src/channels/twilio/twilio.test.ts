@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerFetch } from '../../modules/channels/http.ts';
 import { signedMediaUrl } from '../../modules/channels/media-url.ts';
 import {
-  channelTestApp,
+  type ChannelSuite,
   connect,
   countMessages,
   customerById,
   enquiryOf,
-  FakeProvider,
+  type FakeProvider,
   fixtureJson,
   messageById,
   messagesByProviderId,
@@ -20,6 +20,7 @@ import {
   postTwilio,
   SETUP_TIMEOUT_MS,
   SUITE_TIMEOUTS,
+  startChannelSuite,
   TWILIO_SID,
   TWILIO_TOKEN,
   type TwilioEnvelope,
@@ -27,7 +28,7 @@ import {
 } from '../../modules/channels/test-support.ts';
 import { ingestInbound } from '../../modules/messages/inbound.ts';
 import { saveUpload } from '../../modules/uploads/storage.ts';
-import { DEMO_LOGINS, eventually, getMe, type TestApp } from '../../test/helpers.ts';
+import { eventually, type TestApp } from '../../test/helpers.ts';
 import { TransientSendError } from '../types.ts';
 import { parseForm, verifyTwilioSignature } from './signature.ts';
 
@@ -94,6 +95,7 @@ describe('provider calls that do not answer', () => {
 });
 
 describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
+  let suite: ChannelSuite;
   let fake: FakeProvider;
   let t: TestApp;
   let owner: string;
@@ -134,14 +136,9 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
   });
 
   beforeAll(async () => {
-    fake = await FakeProvider.start();
-    t = await channelTestApp(fake);
-    owner = await t.login(DEMO_LOGINS.owner);
-    staff = await t.login(DEMO_LOGINS.staff1);
-    [loc1, loc2] = (await getMe(t, owner)).businesses.find((b) => b.selected)!.locations.map((l) => l.id) as [
-      string,
-      string,
-    ];
+    suite = await startChannelSuite();
+    ({ fake, t, owner, staff } = suite);
+    [loc1, loc2] = suite.locations;
     await connect(t, owner, {
       location_id: loc1,
       provider: 'twilio',
@@ -153,10 +150,7 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
       config: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN, messaging_service_sid: SERVICE_SID },
     });
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  }, SETUP_TIMEOUT_MS);
+  afterAll(() => suite.close(), SETUP_TIMEOUT_MS);
 
   it('accepts the inbound SMS fixture (query string in the URL, emoji and & in the body) and stores it', async () => {
     const f = fixtureJson<TwilioEnvelope>('twilio-messaging/inbound-sms.json');

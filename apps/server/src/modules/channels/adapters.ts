@@ -3,6 +3,7 @@ import type { Attachment } from '@switchboard/shared';
 import { and, eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createRbmAdapter } from '../../channels/google-rcs/outbound.ts';
+import { graphTargetOf } from '../../channels/meta/graph.ts';
 import { createSendApiAdapter, createWhatsAppAdapter } from '../../channels/meta/outbound.ts';
 import type { SendCheck } from '../../channels/registry.ts';
 import { createTwilioAdapter } from '../../channels/twilio/outbound.ts';
@@ -39,7 +40,6 @@ export async function lastInboundAt(
 export function adapterFor(app: FastifyInstance, account: Account): ChannelAdapter {
   const { providers, publicUrl } = app.config;
   const mediaUrl = (a: Attachment) => signedMediaUrl(app.config, a.id);
-  const graph = (token: string) => ({ base: providers.graphApiBase, timeoutMs: providers.timeoutMs, token });
   const lastInbound = async (m: OutboundMessage) =>
     m.customer_id ? lastInboundAt(app, m.customer_id, m.channel) : null;
   const provider = account.provider as Provider;
@@ -65,7 +65,7 @@ export function adapterFor(app: FastifyInstance, account: Account): ChannelAdapt
     case 'whatsapp': {
       const c = (account as Account<'whatsapp'>).config;
       return createWhatsAppAdapter({
-        graph: graph(c.access_token),
+        graph: graphTargetOf(providers, c),
         phone_number_id: c.phone_number_id,
         mediaUrl,
       });
@@ -74,7 +74,7 @@ export function adapterFor(app: FastifyInstance, account: Account): ChannelAdapt
       const c = (account as Account<'messenger'>).config;
       return createSendApiAdapter({
         provider: 'messenger',
-        graph: graph(c.page_access_token),
+        graph: graphTargetOf(providers, c),
         path: `/${c.page_id}/messages`,
         mediaUrl,
         lastInboundAt: lastInbound,
@@ -84,7 +84,7 @@ export function adapterFor(app: FastifyInstance, account: Account): ChannelAdapt
       const c = (account as Account<'instagram'>).config;
       return createSendApiAdapter({
         provider: 'instagram',
-        graph: graph(c.access_token),
+        graph: graphTargetOf(providers, c),
         path: '/me/messages',
         mediaUrl,
         lastInboundAt: lastInbound,

@@ -3,6 +3,8 @@ import type { Attachment } from '@switchboard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
+import { graphApi, graphTargetOf } from '../../channels/meta/graph.ts';
+import { twilioBasicAuth } from '../../channels/twilio/api.ts';
 import { toMessageDto } from '../messages/dto.ts';
 import { uploadContentUrl } from '../messages/routes.ts';
 import { saveUpload } from '../uploads/storage.ts';
@@ -34,7 +36,7 @@ const MEDIA_JOB_OPTIONS = { retryLimit: 4, retryDelay: 10, retryBackoff: true } 
 type Resolved = { url: string; content_type?: string; headers?: Record<string, string> };
 
 /** The provider API origins: media there may be fetched even when they are loopback (tests) or private. */
-export function trustedOrigins(app: FastifyInstance): string[] {
+function trustedOrigins(app: FastifyInstance): string[] {
   const p = app.config.providers;
   return [p.twilioApiBase, p.graphApiBase, p.rbmApiBase].map((u) => new URL(u).origin);
 }
@@ -43,34 +45,33 @@ export function trustedOrigins(app: FastifyInstance): string[] {
 async function resolveMedia(app: FastifyInstance, account: Account, ref: MediaRef): Promise<Resolved> {
   const { providers } = app.config;
   if (account.row.provider === 'twilio' && ref.url) {
-    const config = account.config as { account_sid: string; auth_token: string };
     const u = new URL(ref.url);
     const twilioHosted =
       u.origin === new URL(providers.twilioApiBase).origin ||
       u.hostname === 'api.twilio.com' ||
       u.hostname.endsWith('.twilio.com');
-    const basic = Buffer.from(`${config.account_sid}:${config.auth_token}`).toString('base64');
-    return { url: ref.url, headers: twilioHosted ? { authorization: `Basic ${basic}` } : undefined };
+    const auth = twilioBasicAuth(account.config as { account_sid: string; auth_token: string });
+    return { url: ref.url, headers: twilioHosted ? { authorization: auth } : undefined };
   }
   if (account.row.provider === 'whatsapp') {
-    const token = (account.config as { access_token: string }).access_token;
-    const graphOrigin = new URL(providers.graphApiBase).origin;
+    const graph = graphTargetOf(providers, account.config as { access_token: string });
+    const graphOrigin = new URL(graph.base).origin;
     const auth = (url: string) => {
       const u = new URL(url);
       const metaHosted =
         u.origin === graphOrigin || /(^|\.)(fbsbx|facebook|fbcdn|whatsapp)\.(com|net)$/.test(u.hostname);
-      return metaHosted ? { authorization: `Bearer ${token}` } : undefined;
+      return metaHosted ? { authorization: `Bearer ${graph.token}` } : undefined;
     };
     if (!ref.media_id) {
       if (!ref.url) throw new Error('WhatsApp media without an id or a URL');
       return { url: ref.url, headers: auth(ref.url) };
     }
-    const res = await fetch(`${providers.graphApiBase}/${encodeURIComponent(ref.media_id)}`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(providers.timeoutMs),
-    });
-    const info = (await res.json().catch(() => ({}))) as { url?: string; mime_type?: string };
-    if (!res.ok || !info.url) throw new Error(`WhatsApp media ${ref.media_id} lookup answered ${res.status}`);
+    const info = await graphApi<{ url?: string; mime_type?: string }>(
+      graph,
+      'GET',
+      `/${encodeURIComponent(ref.media_id)}`,
+    );
+    if (!info.url) throw new Error(`WhatsApp media ${ref.media_id} lookup gave no URL`);
     return { url: info.url, content_type: info.mime_type, headers: auth(info.url) };
   }
   // Messenger, Instagram and RCS media URLs are signed or public: no credentials.

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { channelAccounts, customers, enquiries, messages } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
-import { createTestApp, eventually, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO_LOGINS, eventually, getMe, type TestApp } from '../../test/helpers.ts';
 
 /** The shared provider fixtures (`shared/` beside the repository), or PROVIDER_FIXTURES. */
 export const FIXTURES = process.env.PROVIDER_FIXTURES
@@ -144,6 +144,38 @@ export function channelTestApp(fake: FakeProvider, env: Record<string, string> =
     PROVIDER_TIMEOUT_MS: '10000',
     ...env,
   });
+}
+
+/** A provider suite's starting point: the fake provider API, the app pointed at it, and the demo logins. */
+export type ChannelSuite = {
+  fake: FakeProvider;
+  t: TestApp;
+  owner: string;
+  staff: string;
+  /** The Harbourside locations, in the app's order (Docklands, then the unnamed one). */
+  locations: [string, string];
+  close(): Promise<void>;
+};
+
+export async function startChannelSuite(): Promise<ChannelSuite> {
+  const fake = await FakeProvider.start();
+  const t = await channelTestApp(fake);
+  const owner = await t.login(DEMO_LOGINS.owner);
+  const staff = await t.login(DEMO_LOGINS.staff1);
+  const business = (await getMe(t, owner)).businesses.find((b) => b.selected);
+  const [first, second] = business?.locations.map((l) => l.id) ?? [];
+  if (!first || !second) throw new Error('the demo business should have two locations');
+  return {
+    fake,
+    t,
+    owner,
+    staff,
+    locations: [first, second],
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
+  };
 }
 
 export async function connect(

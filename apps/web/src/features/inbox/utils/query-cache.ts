@@ -26,30 +26,23 @@ import { removeMessage, updateMessage, upsertMessage } from './message-cache.ts'
 
 /** A changed or new enquiry, into every cached list (by that list's filters) and its own detail. */
 export function writeEnquiry(queryClient: QueryClient, row: EnquiryRow, userId: string): void {
-  const refetch: QueryKey[] = [];
-  const reload: QueryKey[] = [];
   for (const query of queryClient.getQueryCache().findAll({ queryKey: inboxKeys.lists() })) {
     const key = query.queryKey;
     const data = query.state.data as Paged<EnquiryPage> | undefined;
-    // A list being loaded may have been read before this change, and its answer would overwrite it.
-    if (isFetching(queryClient, key)) reload.push(key);
-    if (!data) continue;
-    const params = key[2] as EnquiryListParams;
-    const match = matchesList(row, params, userId);
-    if (match === 'unknown') {
-      queryClient.setQueryData(key, patchEnquiry(data, row.id, row));
-      refetch.push(key);
-    } else {
-      queryClient.setQueryData(key, upsertEnquiry(data, row, match === 'match'));
+    const match = data ? matchesList(row, key[2] as EnquiryListParams, userId) : null;
+    if (data && match) {
+      queryClient.setQueryData(
+        key,
+        match === 'unknown' ? patchEnquiry(data, row.id, row) : upsertEnquiry(data, row, match === 'match'),
+      );
     }
+    // A list being loaded may have been read before this change, and its answer would overwrite it: it loads
+    // again. A search or date range is the server's to answer: it asks again.
+    if (query.state.fetchStatus === 'fetching') loadAgain(queryClient, key);
+    else if (match === 'unknown') void queryClient.invalidateQueries({ queryKey: key, exact: true });
   }
   if (queryClient.getQueryData(inboxKeys.detail(row.id)))
     queryClient.setQueryData(inboxKeys.detail(row.id), row);
-  // A search or date range is the server's to answer: those lists ask again.
-  for (const key of refetch) {
-    if (!reload.includes(key)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
-  }
-  for (const key of reload) loadAgain(queryClient, key);
 }
 
 /**
