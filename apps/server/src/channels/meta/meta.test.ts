@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { customers, messages } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,6 +290,36 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
       ]);
       for (const path of ['/v24.0/1003383421387256', '/whatsapp/media/1003383421387256']) {
         expect(fake.received('GET', path)[0]!.headers.authorization).toBe(`Bearer ${WA_TOKEN}`);
+      }
+    });
+
+    it('never fetches WhatsApp media from the server itself, by image.url or by the URL a lookup gives', async () => {
+      const inside: string[] = [];
+      const internal = createServer((req, res) => {
+        inside.push(req.url ?? '');
+        res.end('internal');
+      }).listen(0, '127.0.0.1');
+      await new Promise((r) => internal.once('listening', r));
+      const port = (internal.address() as AddressInfo).port;
+      fake.on('GET', '/v24.0/2000000000000001', {
+        json: {
+          url: `http://[::ffff:127.0.0.1]:${port}/media`,
+          mime_type: 'image/jpeg',
+          id: '2000000000000001',
+        },
+      });
+      try {
+        for (const [id, image] of [
+          ['wamid.SSRF-1', { mime_type: 'image/jpeg', url: `http://[::ffff:7f00:1]:${port}/api/v1/health` }],
+          ['wamid.SSRF-2', { mime_type: 'image/jpeg', id: '2000000000000001' }],
+        ] as const) {
+          expect((await postMeta(waInbound({ id, type: 'image', image }))).statusCode).toBe(200);
+          const m = await messageWithMedia(t, 'whatsapp', id);
+          expect(m).toMatchObject({ attachments: [], meta: { media_failed: 1 } });
+        }
+        expect(inside).toEqual([]);
+      } finally {
+        internal.close();
       }
     });
 

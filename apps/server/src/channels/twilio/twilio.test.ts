@@ -316,6 +316,45 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
     });
   });
 
+  it('never fetches MMS media from the server itself or its network, however the address is spelt', async () => {
+    // What an attacker who signs their own webhook would point at: a service only reachable from inside.
+    const inside: string[] = [];
+    const internal = createServer((req, res) => {
+      inside.push(req.url ?? '');
+      res.end('{"status":"ok","secret":true}');
+    }).listen(0, '127.0.0.1');
+    await new Promise((r) => internal.once('listening', r));
+    const port = (internal.address() as AddressInfo).port;
+    fake.on('GET', '/hop', { status: 302, headers: { location: `http://127.0.0.1:${port}/api/v1/health` } });
+    try {
+      await postTwilio(
+        t,
+        '/webhooks/twilio/messaging',
+        inboundParams({
+          To: '+61491570110',
+          From: '+61491570066',
+          MessagingServiceSid: SERVICE_SID,
+          MessageSid: 'MMssrf',
+          Body: 'look',
+          NumMedia: '4',
+          MediaUrl0: `http://[::ffff:127.0.0.1]:${port}/api/v1/health`,
+          MediaUrl1: `http://[::ffff:7f00:1]:${port}/api/v1/health`,
+          MediaUrl2: `${fake.url}/hop`,
+          MediaUrl3: `http://localhost:${port}/api/v1/health`,
+        }),
+      );
+      const m = await messageWithMedia(t, 'twilio', 'MMssrf');
+      expect(m).toMatchObject({
+        message: 'look\n(4 attachments could not be downloaded from the provider.)',
+        attachments: [],
+        meta: { media_failed: 4 },
+      });
+      expect(inside).toEqual([]);
+    } finally {
+      internal.close();
+    }
+  });
+
   it('fetches the media of a message stored before a stop, when Twilio sends the webhook again', async () => {
     const path = `/2010-04-01/Accounts/${TWILIO_SID}/Messages/MM3/Media/ME3`;
     const gif = Buffer.from('GIF89a-test');

@@ -1,6 +1,5 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { TransientSendError } from '../../channels/types.ts';
+import { guardedFetch } from '../../lib/guarded-fetch.ts';
 
 /** A provider API call that did not get an answer (network error or timeout): always worth retrying. */
 export async function providerFetch(
@@ -31,23 +30,6 @@ export async function jsonOf(res: Response): Promise<unknown> {
 
 export const isTransientStatus = (status: number) => status === 429 || status >= 500;
 
-const PRIVATE_V4 = [
-  /^0\./,
-  /^10\./,
-  /^127\./,
-  /^169\.254\./,
-  /^172\.(1[6-9]|2\d|3[01])\./,
-  /^192\.168\./,
-  /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
-];
-
-function isPrivateAddress(ip: string): boolean {
-  if (isIP(ip) === 4) return PRIVATE_V4.some((r) => r.test(ip));
-  const v6 = ip.toLowerCase();
-  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
-  return v6 === '::1' || v6 === '::' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6);
-}
-
 export type DownloadOptions = {
   maxBytes: number;
   timeoutMs: number;
@@ -60,33 +42,19 @@ export type Downloaded = { bytes: Buffer; content_type: string | null };
 
 /**
  * Downloads media a provider pointed us at. The URL arrived in a signed webhook, but it is still a URL we did
- * not choose: only http(s), never a private address unless it is a configured provider API, and size-capped.
+ * not choose, so it goes through the guarded fetch: public addresses only (unless it is a configured provider
+ * API), each redirect checked, size- and time-capped.
  */
 export async function downloadMedia(url: string, options: DownloadOptions): Promise<Downloaded> {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('not an http(s) URL');
-  if (!options.trustedOrigins.includes(parsed.origin)) {
-    const host = parsed.hostname.replace(/^\[|\]$/g, '');
-    const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-    if (addresses.some(isPrivateAddress)) throw new Error('media URL points at a private address');
-  }
-  const res = await fetch(url, {
+  const res = await guardedFetch(url, {
     headers: options.headers,
-    signal: AbortSignal.timeout(options.timeoutMs),
-    redirect: 'follow',
+    maxBytes: options.maxBytes,
+    timeoutMs: options.timeoutMs,
+    trustedOrigins: options.trustedOrigins,
   });
-  if (!res.ok) throw new Error(`media download answered ${res.status}`);
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > options.maxBytes) throw new Error('media is larger than the upload limit');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body ?? []) {
-    size += chunk.length;
-    if (size > options.maxBytes) throw new Error('media is larger than the upload limit');
-    chunks.push(Buffer.from(chunk));
-  }
-  const type = res.headers.get('content-type')?.split(';')[0]?.trim() || null;
-  return { bytes: Buffer.concat(chunks), content_type: type };
+  if (res.status < 200 || res.status >= 300) throw new Error(`media download answered ${res.status}`);
+  const type = res.headers['content-type']?.split(';')[0]?.trim() || null;
+  return { bytes: res.bytes, content_type: type };
 }
 
 const EXTENSIONS: Record<string, string> = {
