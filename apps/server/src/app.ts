@@ -3,8 +3,8 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { Database } from '@switchboard/db';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { emailChannel } from './channels/email/smtp-plugin.ts';
 import { createAdapterRegistry } from './channels/registry.ts';
 import { widgetChannel } from './channels/widget/plugin.ts';
@@ -12,11 +12,13 @@ import { widgetSettingsRoutes } from './channels/widget/settings.ts';
 import type { Config } from './config.ts';
 import { createEventBus } from './events/bus.ts';
 import { businessCachePlugin } from './lib/cache.ts';
+import { appCsp, cspHeader, reportOnlyCsp } from './lib/csp.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
 import { channelRoutes } from './modules/channels/routes.ts';
 import { channelWebhooks } from './modules/channels/webhooks.ts';
 import { enquiryRoutes } from './modules/enquiries/routes.ts';
+import { CSP_REPORT_PATH, cspReportRoutes } from './modules/feedback/csp.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { formSettingsRoutes, formWebhookRoutes } from './modules/forms/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
@@ -29,10 +31,19 @@ import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { mailerPlugin } from './plugins/mailer.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { validatorCompiler } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppDeps = { database: Database };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (method, url, schema): what the input fuzz test walks. */
+    routeTable: readonly RouteOptions[];
+  }
+}
 
 /** Builds the whole application without listening: external plugins, then app plugins, then module routes. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -41,31 +52,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // Only configured proxies may name the client's address (per-IP limits depend on it).
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
+  app.decorate('routeTable', routeTable);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
 
+  const csp = appCsp(config, CSP_REPORT_PATH);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          ...(config.marketingScriptUrl ? [new URL(config.marketingScriptUrl).origin] : []),
-        ],
-        // antd writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: csp },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
@@ -74,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authPlugin);
   app.decorate('events', createEventBus());
   await app.register(jobsPlugin);
+  await app.register(mailerPlugin);
   await app.register(realtimePlugin);
   const registry = createAdapterRegistry(config);
   app.decorate('channels', registry);
@@ -91,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(locationRoutes);
       await api.register(uploadRoutes);
       await api.register(feedbackRoutes);
+      await api.register(cspReportRoutes);
       await api.register(enquiryRoutes);
       await api.register(messageRoutes, { registry });
       await api.register(sandboxRoutes);
@@ -107,6 +113,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(widgetChannel);
 
   await app.register(formWebhookRoutes);
-  await app.register(webPlugin);
+  await app.register(webPlugin, { reportOnlyCsp: cspHeader(reportOnlyCsp(csp)) });
   return app;
 }

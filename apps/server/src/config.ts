@@ -1,11 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A proxy address, a CIDR range, or one of proxy-addr's names for a range (loopback, linklocal, uniquelocal). */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  if (ipaddr.isValid(entry)) return true;
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,6 +41,19 @@ const EnvSchema = z.object({
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
     .optional(),
   SANDBOX_MODE: bool.default(true),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every(isProxyEntry),
+      'must be a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
+    ),
   SESSION_DAYS: z.coerce.number().positive().default(14),
   TOKEN_RENEW_AFTER_SECONDS: z.coerce.number().int().min(0).default(3600),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
@@ -48,6 +76,7 @@ const EnvSchema = z.object({
     .default(1024 * 1024),
   MARKETING_SCRIPT_URL: z.url().optional(),
   WEB_DIST: z.string().optional(),
+  WIDGET_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
   GRAPH_API_BASE: z.url().default('https://graph.facebook.com/v24.0'),
@@ -66,6 +95,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).optional(),
   INBOUND_EMAIL_DOMAIN: z
     .string()
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name')
@@ -82,6 +112,11 @@ export type Config = {
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
   sandbox: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed; empty (the default) believes none, so the
+   * client's address is the connection's and per-IP limits cannot be dodged with a header.
+   */
+  trustProxy: string[];
   sessionDays: number;
   tokenRenewAfterSeconds: number;
   login: { maxPerIp: number; maxPerEmail: number; windowSeconds: number };
@@ -90,6 +125,8 @@ export type Config = {
   bodyLimitBytes: number;
   marketingScriptUrl?: string;
   webDist: string;
+  /** The built website chat widget (loader and chat frame). */
+  widgetDist: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Provider API endpoints (tests point them at fake servers on loopback) and how long one call may take. */
   providers: {
@@ -109,6 +146,8 @@ export type Config = {
     inboundDomain: string;
     /** Where outbound email is relayed (nodemailer URL); without it email goes through the sandbox. */
     smtpUrl?: string;
+    /** The sender of email to the product's own users (sign-in help). */
+    mailFrom: string;
   };
 };
 
@@ -134,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? secrets!.jwt_secret),
     encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? secrets!.encryption_key, 'hex'),
     sandbox: e.SANDBOX_MODE,
+    trustProxy: e.TRUST_PROXY,
     sessionDays: e.SESSION_DAYS,
     tokenRenewAfterSeconds: e.TOKEN_RENEW_AFTER_SECONDS,
     login: {
@@ -146,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     marketingScriptUrl: e.MARKETING_SCRIPT_URL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    widgetDist: resolve(e.WIDGET_DIST ?? new URL('../../widget/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     providers: {
       twilioApiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
@@ -161,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.SMTP_MAX_BYTES,
       inboundDomain: e.INBOUND_EMAIL_DOMAIN.toLowerCase(),
       smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM ?? `Switchboard <no-reply@${e.INBOUND_EMAIL_DOMAIN.toLowerCase()}>`,
     },
   };
 }

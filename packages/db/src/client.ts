@@ -11,8 +11,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
+
+export { DataDirLockedError } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -32,15 +34,6 @@ export type Database = {
 };
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
-
-export class DataDirLockedError extends Error {
-  constructor(dir: string) {
-    super(
-      `The data directory ${dir} is already in use by another Switchboard process. ` +
-        'Stop that process first, or start this one with a different DATA_DIR.',
-    );
-  }
-}
 
 /**
  * Opens an embedded PGlite with the extensions the migrations create (the inbox search's pg_trgm and
@@ -76,14 +69,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dir = resolve(options.dataDir);
   mkdirSync(dir, { recursive: true });
-  let release: () => Promise<void>;
+  // Two processes on one PGlite directory silently lose writes: only one may hold it.
+  const lock = await acquireDataDirLock(dir);
+  let pglite: PGlite;
   try {
-    // Two processes on one PGlite directory silently lose writes: only one may hold it.
-    release = await lockfile.lock(dir, { lockfilePath: join(dir, '.switchboard.lock'), stale: 15_000 });
-  } catch {
-    throw new DataDirLockedError(dir);
+    pglite = await createPglite({ dataDir: join(dir, 'pgdata') });
+  } catch (error) {
+    lock.release();
+    throw error;
   }
-  const pglite = await createPglite({ dataDir: join(dir, 'pgdata') });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
@@ -91,7 +85,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pglite,
     close: async () => {
       await pglite.close();
-      await release();
+      lock.release();
     },
   };
 }

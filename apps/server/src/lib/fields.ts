@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, isValidEmail, isValidUrl, unwrapMarkdownLink } from '@switchboard/shared';
+import { DEFAULT_PAGE_SIZE, isValidEmail, isValidUrl, PathId, unwrapMarkdownLink } from '@switchboard/shared';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 
@@ -13,7 +13,7 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-export const IdParams = z.strictObject({ id: z.string() });
+export const IdParams = z.strictObject({ id: PathId });
 
 export const PageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

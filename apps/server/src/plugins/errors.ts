@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
 
 type ErrorBody = { message: string; code: string };
@@ -34,6 +35,16 @@ function toResponse(error: FastifyError): { status: number; body: ErrorBody } {
     return {
       status: 400,
       body: { message: `Invalid ${where}: ${details.join('; ')}`, code: 'validation_failed' },
+    };
+  }
+  // A schema checked inside a handler (an input read by hand) is still the client's mistake.
+  if ((error as unknown) instanceof ZodError) {
+    const details = (error as unknown as ZodError).issues.map((i) =>
+      i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message,
+    );
+    return {
+      status: 400,
+      body: { message: `Invalid request: ${details.join('; ')}`, code: 'validation_failed' },
     };
   }
   switch (error.code) {

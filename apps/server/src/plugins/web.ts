@@ -11,7 +11,7 @@ const API_PREFIXES = ['/api/', '/webhooks/', '/socket.io/'];
  * Serves the built web app. Unknown paths under /api and /webhooks are JSON 404s; every other GET that
  * wants HTML gets index.html so the browser router can take it (SPA fallback).
  */
-export const webPlugin = fp(async (app: FastifyInstance) => {
+export const webPlugin = fp(async (app: FastifyInstance, options: { reportOnlyCsp?: string } = {}) => {
   const dist = app.config.webDist;
   const indexFile = join(dist, 'index.html');
   const hasWeb = existsSync(indexFile);
@@ -42,6 +42,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
         'The web app is not built. Run `npm run build` (npm start does this for you).',
       );
     }
+    if (options.reportOnlyCsp) reply.header('content-security-policy-report-only', options.reportOnlyCsp);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Uuid } from './ids.ts';
 
 export const ENQUIRY_STATUSES = ['open', 'closed'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
@@ -82,6 +83,29 @@ export type ClientToServerEvents = {
   typing: (event: { enquiry_id: string; typing: boolean }) => void;
 };
 
+const DATE_FILTER = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A day ('2026-11-24') or an ISO timestamp with a real calendar date in the years 1900–2999: anything else
+ * would be read by the database as another day, or not at all.
+ */
+export const DateFilter = z
+  .string()
+  .max(40)
+  .refine((value) => {
+    const m = DATE_FILTER.exec(value);
+    if (!m) return false;
+    const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return (
+      year >= 1900 &&
+      year <= 2999 &&
+      date.getUTCMonth() === month - 1 &&
+      date.getUTCDate() === day &&
+      !Number.isNaN(new Date(value).getTime())
+    );
+  }, 'must be a date such as 2026-11-24 (or an ISO timestamp) between the years 1900 and 2999');
+
 const csv = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(item).max(20));
 
@@ -90,28 +114,28 @@ export const EnquiryListQuery = z.strictObject({
   view: z.enum(ENQUIRY_VIEWS).default('all'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
-  start_date: z.string().max(40).optional(),
-  end_date: z.string().max(40).optional(),
+  start_date: DateFilter.optional(),
+  end_date: DateFilter.optional(),
   channels: csv(z.string().min(1).max(40)).optional(),
-  assigned_to: z.uuid().optional(),
+  assigned_to: Uuid.optional(),
   source: z.string().max(200).optional(),
   medium: z.string().max(200).optional(),
   q: z.string().trim().max(200).optional(),
-  location_id: z.uuid().optional(),
+  location_id: Uuid.optional(),
 });
 export type EnquiryListQuery = z.infer<typeof EnquiryListQuery>;
 
 export const EnquiryPatchRequest = z
   .strictObject({
     status: z.enum(ENQUIRY_STATUSES).optional(),
-    assigned_to: z.uuid().nullable().optional(),
+    assigned_to: Uuid.nullable().optional(),
     title: z.string().trim().max(200).nullable().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send status, assigned_to or title.');
 
 export const SendMessageRequest = z.strictObject({
   message: z.string().max(10_000).default(''),
-  attachments: z.array(z.uuid()).max(10).default([]),
+  attachments: z.array(Uuid).max(10).default([]),
   meta: z.strictObject({ subject: z.string().max(500).optional() }).default({}),
   client_id: z.string().min(1).max(100).optional(),
   ai_interaction: z.enum(['ai_generated', 'ai_rewritten']).optional(),
@@ -124,14 +148,14 @@ export const NewConversationRequest = SendMessageRequest.extend({
   phone: z.string().trim().max(40).optional(),
   email: z.string().trim().max(320).optional(),
   name: z.string().trim().max(200).optional(),
-  location_id: z.uuid().optional(),
+  location_id: Uuid.optional(),
 });
 export type NewConversationRequest = z.infer<typeof NewConversationRequest>;
 
 export const DraftRequest = z.strictObject({
   message: z.string().max(10_000).default(''),
   meta: z.strictObject({ subject: z.string().max(500).optional() }).default({}),
-  attachments: z.array(z.uuid()).max(10).default([]),
+  attachments: z.array(Uuid).max(10).default([]),
   ai_interaction: z.enum(['ai_generated', 'ai_rewritten']).nullable().optional(),
   ai_original: z.string().max(10_000).nullable().optional(),
 });

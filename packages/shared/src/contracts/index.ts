@@ -1,3 +1,4 @@
+export * from './ids.ts';
 export * from './inbox.ts';
 export * from './templates.ts';
 export * from './user.ts';

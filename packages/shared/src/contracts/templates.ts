@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Uuid } from './ids.ts';
 
 export const TEMPLATE_MAX_NAME_CHARS = 100;
 export const TEMPLATE_MAX_BODY_CHARS = 5000;
@@ -7,7 +8,7 @@ export const TEMPLATE_MAX_BODY_CHARS = 5000;
 export const TemplateRequest = z.strictObject({
   name: z.string().trim().min(1).max(TEMPLATE_MAX_NAME_CHARS),
   body: z.string().trim().min(1).max(TEMPLATE_MAX_BODY_CHARS),
-  location_id: z.uuid().nullable().optional(),
+  location_id: Uuid.nullable().optional(),
 });
 export type TemplateRequest = z.infer<typeof TemplateRequest>;
 

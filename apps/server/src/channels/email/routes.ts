@@ -1,4 +1,5 @@
 import { locations } from '@switchboard/db';
+import { Uuid } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { resolveLocation } from '../../modules/enquiries/service.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import { inboundAddress } from './address.ts';
 
-const InboundAddressQuery = z.strictObject({ location_id: z.uuid().optional() });
+const InboundAddressQuery = z.strictObject({ location_id: Uuid.optional() });
 
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);

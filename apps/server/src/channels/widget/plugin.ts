@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { customers, enquiries, locations, messages } from '@switchboard/db';
 import {
   PRIMARY_COLOR,
@@ -240,10 +240,10 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
   });
 
   // ---- Static: the loader and the chat frame ----------------------------------------------------------------
-  const dist = options.dist ?? new URL('../../../../widget/dist', import.meta.url).pathname;
+  const dist = options.dist ?? app.config.widgetDist;
   const sendBuilt = (reply: FastifyReply, file: string, type: string) => {
     const path = join(dist, file);
-    if (!existsSync(path)) {
+    if (!existsSync(path) || !statSync(path).isFile()) {
       throw new AppError(
         'not_found',
         'The chat widget is not built. Run `npm run build` (npm start does this for you).',
@@ -280,7 +280,9 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
   app.get('/widget', frame);
   app.get('/widget/', frame);
   app.get('/widget/assets/:file', async (request, reply) => {
-    const file = basename((request.params as { file: string }).file);
+    const file = (request.params as { file: string }).file;
+    // Built asset names only (`index-a1b2c3.js`): never a path, a dot segment or a hidden file.
+    if (!/^[\w-][\w.-]*$/.test(file)) throw new AppError('not_found', 'File not found.');
     const type = file.endsWith('.js')
       ? 'application/javascript; charset=utf-8'
       : file.endsWith('.css')

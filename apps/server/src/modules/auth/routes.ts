@@ -1,7 +1,18 @@
+import { Uuid } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-import { createLoginLimiter } from './rate-limit.ts';
+import {
+  DEVICE_COOKIE,
+  type Device,
+  deviceCookieOptions,
+  deviceToken,
+  newDevice,
+  readDevice,
+  readUnlock,
+  UNLOCK_LINK_MINUTES,
+  unlockToken,
+} from './device.ts';
+import { type AttemptKey, createLoginLimiter } from './rate-limit.ts';
 import { changePassword, login, logout, switchSelection } from './service.ts';
 
 const LoginRequest = z.object({
@@ -9,33 +20,76 @@ const LoginRequest = z.object({
   password: z.string().min(1, 'Please enter your password').max(1024),
 });
 
-const uuidHeader = z.uuid().optional().catch(undefined);
+const uuidHeader = Uuid.optional().catch(undefined);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createLoginLimiter(app.config);
   const ctx = { db: app.db, config: app.config };
+  const { jwtSecret, publicUrl } = app.config;
+  const secureCookies = publicUrl.startsWith('https:');
+
+  async function mailUnlockLink(user: { id: string; email: string }) {
+    const link = `${publicUrl}/api/v1/auth/unlock?token=${await unlockToken(jwtSecret, user.id)}`;
+    const minutes = Math.round(app.config.login.windowSeconds / 60);
+    await app.mailer.queue({
+      to: user.email,
+      subject: 'Sign-in attempts paused on your Switchboard account',
+      text: [
+        `Someone tried to sign in to Switchboard as ${user.email} several times with a wrong password, so signing in with this email is paused for ${minutes} minutes.`,
+        '',
+        'Browsers you have signed in from before can still sign in with your password.',
+        `If this was you and you want to sign in from another browser now, open this link in that browser (it works for ${UNLOCK_LINK_MINUTES} minutes):`,
+        link,
+        '',
+        'If it was not you, nobody got in: the password was wrong each time. You can ignore this email, or change your password if you are worried.',
+      ].join('\n'),
+    });
+  }
 
   app.post(
     '/auth/login',
     { schema: { body: LoginRequest, headers: z.looseObject({ bid: uuidHeader, lid: uuidHeader }) } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      await limiter.check(request.ip, email);
-      try {
-        const result = await login(ctx, {
-          email,
-          password,
-          businessId: request.headers.bid,
-          locationId: request.headers.lid,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
-        await limiter.succeeded(email);
-        return { body: result };
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'invalid_credentials') await limiter.failed(email);
-        throw error;
-      }
+      await limiter.checkIp(request.ip);
+      const device = await readDevice(jwtSecret, request.cookies[DEVICE_COOKIE]);
+      let attempt: AttemptKey = { email };
+      const { user_id, ...result } = await login(ctx, {
+        email,
+        password,
+        businessId: request.headers.bid,
+        locationId: request.headers.lid,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        beforeVerify: async (user) => {
+          // A browser this person signed in from before spends its own allowance, not the email's.
+          if (user && device?.user_id === user.id) attempt = { device: device.device_id };
+          const refused = await limiter.spend(attempt);
+          if (!refused) return;
+          if (refused.firstRefusal && user) await mailUnlockLink(user);
+          throw refused.error;
+        },
+      });
+      await limiter.succeeded(attempt);
+      const known: Device = device?.user_id === user_id ? device : newDevice(user_id);
+      reply.setCookie(DEVICE_COOKIE, await deviceToken(jwtSecret, known), deviceCookieOptions(secureCookies));
+      return { body: result };
+    },
+  );
+
+  // The emailed link: this browser becomes one that may sign in while the email's attempts are paused.
+  app.get(
+    '/auth/unlock',
+    { schema: { querystring: z.object({ token: z.string().max(2000).optional() }) } },
+    async (request, reply) => {
+      const userId = await readUnlock(jwtSecret, request.query.token);
+      if (!userId) return reply.redirect('/?unlock=expired', 303);
+      reply.setCookie(
+        DEVICE_COOKIE,
+        await deviceToken(jwtSecret, newDevice(userId)),
+        deviceCookieOptions(secureCookies),
+      );
+      return reply.redirect('/?unlock=ok', 303);
     },
   );
 
@@ -51,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     authed.put(
       '/user/switch',
-      { schema: { body: z.object({ business_id: z.uuid(), location_id: z.uuid().optional() }) } },
+      { schema: { body: z.object({ business_id: Uuid, location_id: Uuid.optional() }) } },
       async (request) => ({ body: await switchSelection(ctx, request.actor, request.body) }),
     );
 

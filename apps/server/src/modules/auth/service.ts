@@ -32,13 +32,16 @@ export async function login(
     locationId?: string;
     ip?: string;
     userAgent?: string;
+    /** Runs once the account (or its absence) is known, before the password is checked: rate limits. */
+    beforeVerify?: (user: { id: string; email: string } | undefined) => Promise<void>;
   },
-): Promise<LoginResult> {
+): Promise<LoginResult & { user_id: string }> {
   const [user] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = lower(${input.email})`)
     .limit(1);
+  await input.beforeVerify?.(user);
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
   if (!user || !ok) throw invalidCredentials();
 
@@ -59,7 +62,7 @@ export async function login(
     config.jwtSecret,
     ttl,
   );
-  return { token, key: user.client_key, iv: user.client_iv };
+  return { token, key: user.client_key, iv: user.client_iv, user_id: user.id };
 }
 
 /**
@@ -145,10 +148,11 @@ export async function changePassword(
     })
     .where(eq(users.id, user.id));
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.user_id, user.id));
-  return login(ctx, {
+  const { token, key, iv } = await login(ctx, {
     email: user.email,
     password: input.new_password,
     businessId: actor.business_id ?? undefined,
     locationId: actor.location_id ?? undefined,
   });
+  return { token, key, iv };
 }

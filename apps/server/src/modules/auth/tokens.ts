@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 
 export type AccessTokenPayload = {
   business_id: string | null;
@@ -24,18 +25,28 @@ export async function signAccessToken(
     .sign(secret);
 }
 
-/** Returns the payload of a valid, unexpired token, or null for anything else. */
+const uuid = z.uuid().transform((v) => v.toLowerCase());
+
+/** What a token must carry; a token signed with our secret but shaped otherwise is refused like a forged one. */
+const Claims = z.object({
+  business_id: uuid.nullable(),
+  location_id: uuid.nullable(),
+  user_id: uuid,
+  sid: uuid,
+  tv: z.number().int().min(0),
+  iat: z.number(),
+  exp: z.number(),
+});
+
+/** Returns the payload of a valid, unexpired token that has an expiry, or null for anything else. */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<VerifiedToken | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    if (
-      typeof payload.user_id !== 'string' ||
-      typeof payload.sid !== 'string' ||
-      typeof payload.tv !== 'number'
-    ) {
-      return null;
-    }
-    return payload as unknown as VerifiedToken;
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat'],
+    });
+    const claims = Claims.safeParse(payload);
+    return claims.success ? claims.data : null;
   } catch {
     return null;
   }

@@ -264,7 +264,20 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
       payload: { location_id: northLoc, provider: 'twilio', config: twilioConfig },
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('+61491570110 is already connected as a Twilio account elsewhere.');
+    expect(taken.json().message).toMatch(/^This Twilio account \(AC\w+\) is already connected by another business/);
+
+    const takenNumber = await t.request({
+      method: 'POST',
+      url: '/api/v1/channels',
+      token: northOwner,
+      payload: {
+        location_id: northLoc,
+        provider: 'twilio',
+        config: { ...twilioConfig, account_sid: `AC${'b'.repeat(32)}` },
+      },
+    });
+    expect(takenNumber.statusCode).toBe(409);
+    expect(takenNumber.json().message).toBe('+61491570110 is already connected as a Twilio account elsewhere.');
   });
 
   it('is for the owner only: staff get 403 with a message; another business gets 404', async () => {

@@ -1,4 +1,5 @@
 import { auditLog, channelAccounts, type Db, type DbOrTx } from '@switchboard/db';
+import { PathId } from '@switchboard/shared';
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import { findLocation } from '../locations/service.ts';
 import {
   addressOf,
   CHANNELS_OF,
+  OWNED_FIELD,
   PROVIDER_NAMES,
   PROVIDERS,
   type Provider,
@@ -34,24 +36,24 @@ const MANAGE = 'manage channels';
 const aad = (id: string) => `channel_account:${id}`;
 
 export const CreateChannelRequest = z.discriminatedUnion('provider', [
-  z.strictObject({ location_id: z.string(), provider: z.literal('twilio'), config: ProviderConfig.twilio }),
+  z.strictObject({ location_id: PathId, provider: z.literal('twilio'), config: ProviderConfig.twilio }),
   z.strictObject({
-    location_id: z.string(),
+    location_id: PathId,
     provider: z.literal('whatsapp'),
     config: ProviderConfig.whatsapp,
   }),
   z.strictObject({
-    location_id: z.string(),
+    location_id: PathId,
     provider: z.literal('messenger'),
     config: ProviderConfig.messenger,
   }),
   z.strictObject({
-    location_id: z.string(),
+    location_id: PathId,
     provider: z.literal('instagram'),
     config: ProviderConfig.instagram,
   }),
   z.strictObject({
-    location_id: z.string(),
+    location_id: PathId,
     provider: z.literal('google_rcs'),
     config: ProviderConfig.google_rcs,
   }),
@@ -60,7 +62,7 @@ export type CreateChannelRequest = z.infer<typeof CreateChannelRequest>;
 
 /** Checked against the provider's schema in the service, once merged with the stored config. */
 export const UpdateChannelRequest = z.strictObject({
-  location_id: z.string().optional(),
+  location_id: PathId.optional(),
   config: z.record(z.string(), z.unknown()).optional(),
 });
 export type UpdateChannelRequest = z.infer<typeof UpdateChannelRequest>;
@@ -68,7 +70,7 @@ export type UpdateChannelRequest = z.infer<typeof UpdateChannelRequest>;
 export const ListChannelsQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
-  location_id: z.string().optional(),
+  location_id: PathId.optional(),
   provider: z.enum(PROVIDERS).optional(),
 });
 
@@ -81,6 +83,8 @@ export type ChannelAccountJson = {
   address: string | null;
   config: Record<string, unknown>;
   webhooks: Record<string, string>;
+  /** Set when the account cannot work as stored (its credentials cannot be read): what the owner should do. */
+  problem: string | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -88,6 +92,10 @@ export type ChannelAccountJson = {
 /** Caches and derived values kept in the public config that are not part of what a person enters. */
 const INTERNAL_CONFIG = new Set(['whatsapp_templates', 'templates_synced_at']);
 
+/**
+ * The account with its secrets decrypted. The ciphertext is bound to the stored row id (its one spelling, as
+ * the database returns it), so it only opens on the row it was written for; throws when it cannot be read.
+ */
 export function openAccount<P extends Provider>(key: Buffer, row: AccountRow): Account<P> {
   const secrets = row.secrets_encrypted
     ? decryptJson<Record<string, string>>(key, row.secrets_encrypted, aad(row.id))
@@ -98,6 +106,30 @@ export function openAccount<P extends Provider>(key: Buffer, row: AccountRow): A
     config: { ...row.config, ...secrets } as ProviderConfigOf[P],
   };
 }
+
+export type Warn = (detail: Record<string, unknown>, message: string) => void;
+
+/**
+ * The rows that can be opened. One unreadable row (a changed ENCRYPTION_KEY, a damaged value) fails only
+ * itself: it is reported and skipped, so a webhook lookup or a list that also matches it still works.
+ */
+export function openAccounts<P extends Provider>(key: Buffer, rows: AccountRow[], warn: Warn): Account<P>[] {
+  const accounts: Account<P>[] = [];
+  for (const row of rows) {
+    try {
+      accounts.push(openAccount<P>(key, row));
+    } catch (error) {
+      warn(
+        { account_id: row.id, business_id: row.business_id, err: error },
+        'channel account credentials cannot be decrypted; skipped',
+      );
+    }
+  }
+  return accounts;
+}
+
+const UNREADABLE =
+  'The stored credentials of this account cannot be read. Enter them again and save to reconnect it.';
 
 function split(provider: Provider, config: Record<string, unknown>) {
   const secrets: Record<string, unknown> = {};
@@ -139,7 +171,14 @@ export function webhookUrls(publicUrl: string, provider: Provider): Record<strin
 
 export function toChannelJson(ctx: Ctx, row: AccountRow): ChannelAccountJson {
   const provider = row.provider as Provider;
-  const account = openAccount(ctx.config.encryptionKey, row);
+  let account: Pick<Account, 'config'>;
+  let problem: string | null = null;
+  try {
+    account = openAccount(ctx.config.encryptionKey, row);
+  } catch {
+    account = { config: row.config as Account['config'] };
+    problem = UNREADABLE;
+  }
   const config: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(account.config as Record<string, unknown>)) {
     if (INTERNAL_CONFIG.has(k)) continue;
@@ -147,10 +186,9 @@ export function toChannelJson(ctx: Ctx, row: AccountRow): ChannelAccountJson {
   }
   // Every field is answered, null when unset, so a settings form can rely on the shape.
   for (const k of Object.keys(ProviderConfig[provider].shape)) config[k] ??= null;
-  if (provider === 'google_rcs' && typeof account.config === 'object') {
-    const key = JSON.parse((account.config as ProviderConfigOf['google_rcs']).service_account_json) as {
-      private_key_id?: string;
-    };
+  const keyJson = (account.config as Partial<ProviderConfigOf['google_rcs']>).service_account_json;
+  if (provider === 'google_rcs' && keyJson) {
+    const key = JSON.parse(keyJson) as { private_key_id?: string };
     config.service_account_json = maskSecret(key.private_key_id ?? 'service-account-key');
   }
   return {
@@ -162,6 +200,7 @@ export function toChannelJson(ctx: Ctx, row: AccountRow): ChannelAccountJson {
     address: row.address,
     config,
     webhooks: webhookUrls(ctx.config.publicUrl, provider),
+    problem,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -179,9 +218,37 @@ async function findOwnAccount(db: DbOrTx, businessId: string, id: string): Promi
 
 async function assertNoConflict(
   tx: DbOrTx,
-  input: { id: string; provider: Provider; location_id: string; address: string | null },
+  input: {
+    id: string;
+    business_id: string;
+    provider: Provider;
+    location_id: string;
+    address: string | null;
+    config: Record<string, unknown>;
+  },
 ) {
   const name = PROVIDER_NAMES[input.provider];
+  const owned = OWNED_FIELD[input.provider];
+  const ownedValue = owned && input.config[owned.field];
+  if (owned && typeof ownedValue === 'string') {
+    const [elsewhere] = await tx
+      .select({ id: channelAccounts.id })
+      .from(channelAccounts)
+      .where(
+        and(
+          eq(channelAccounts.provider, input.provider),
+          sql`${channelAccounts.config} ->> ${owned.field} = ${ownedValue}`,
+          ne(channelAccounts.business_id, input.business_id),
+        ),
+      )
+      .limit(1);
+    if (elsewhere) {
+      throw new AppError(
+        'conflict',
+        `This ${owned.label} (${ownedValue}) is already connected by another business. Each ${owned.label} can belong to one business only.`,
+      );
+    }
+  }
   const [sameLocation] = await tx
     .select({ id: channelAccounts.id })
     .from(channelAccounts)
@@ -281,8 +348,15 @@ export async function createChannel(
     const location = await findLocation(tx, a.business_id, input.location_id);
     const id = uuidv7();
     const address = addressOf(input.provider, input.config);
-    await assertNoConflict(tx, { id, provider: input.provider, location_id: location.id, address });
     const { open, secrets } = split(input.provider, input.config);
+    await assertNoConflict(tx, {
+      id,
+      business_id: a.business_id,
+      provider: input.provider,
+      location_id: location.id,
+      address,
+      config: open,
+    });
     const [created] = await tx
       .insert(channelAccounts)
       .values({
@@ -311,7 +385,13 @@ export async function updateChannel(
   const row = await ctx.db.transaction(async (tx) => {
     const existing = await findOwnAccount(tx, a.business_id, id);
     const provider = existing.provider as Provider;
-    const current = openAccount(ctx.config.encryptionKey, existing).config as Record<string, unknown>;
+    // Unreadable credentials are replaced whole: the patch must then carry every secret again.
+    let current: Record<string, unknown>;
+    try {
+      current = openAccount(ctx.config.encryptionKey, existing).config as Record<string, unknown>;
+    } catch {
+      current = { ...existing.config };
+    }
     const patch = input.config ?? {};
     // A secret left out, or sent back exactly as it was answered (masked), keeps its stored value.
     const merged: Record<string, unknown> = {};
@@ -332,8 +412,15 @@ export async function updateChannel(
       ? (await findLocation(tx, a.business_id, input.location_id)).id
       : existing.location_id;
     const address = addressOf(provider, config);
-    await assertNoConflict(tx, { id, provider, location_id: locationId, address });
     const { open, secrets } = split(provider, config);
+    await assertNoConflict(tx, {
+      id: existing.id,
+      business_id: a.business_id,
+      provider,
+      location_id: locationId,
+      address,
+      config: open,
+    });
     // Cached template lists stay with the account unless the WhatsApp Business account changed.
     if (provider === 'whatsapp' && existing.config.waba_id === open.waba_id) {
       for (const k of ['whatsapp_templates', 'templates_synced_at']) {
@@ -346,9 +433,9 @@ export async function updateChannel(
         location_id: locationId,
         address,
         config: open,
-        secrets_encrypted: encryptJson(ctx.config.encryptionKey, secrets, aad(id)),
+        secrets_encrypted: encryptJson(ctx.config.encryptionKey, secrets, aad(existing.id)),
       })
-      .where(eq(channelAccounts.id, id))
+      .where(eq(channelAccounts.id, existing.id))
       .returning();
     await audit(tx, a, 'channel.update', updated!);
     return updated!;
@@ -364,7 +451,7 @@ export async function deleteChannel(
   const a = requireOwner(actor, MANAGE);
   await ctx.db.transaction(async (tx) => {
     const existing = await findOwnAccount(tx, a.business_id, id);
-    await tx.delete(channelAccounts).where(eq(channelAccounts.id, id));
+    await tx.delete(channelAccounts).where(eq(channelAccounts.id, existing.id));
     await audit(tx, a, 'channel.disconnect', existing);
   });
   return { id, deleted: true };
@@ -382,7 +469,12 @@ export async function locationAccount<P extends Provider>(
     .from(channelAccounts)
     .where(and(eq(channelAccounts.location_id, locationId), eq(channelAccounts.provider, provider)))
     .limit(1);
-  return row ? openAccount<P>(key, row) : null;
+  if (!row) return null;
+  try {
+    return openAccount<P>(key, row);
+  } catch {
+    throw new AppError('unprocessable', `${PROVIDER_NAMES[provider]}: ${UNREADABLE}`);
+  }
 }
 
 /** Accounts of a provider whose address (or another config field) has this value, decrypted. */
@@ -391,6 +483,7 @@ export async function accountsWhere<P extends Provider>(
   key: Buffer,
   provider: P,
   match: { address?: string | null; configField?: [string, string | null | undefined] },
+  warn: Warn,
 ): Promise<Account<P>[]> {
   const conditions = [];
   if (match.address) conditions.push(eq(channelAccounts.address, match.address));
@@ -402,14 +495,19 @@ export async function accountsWhere<P extends Provider>(
     .from(channelAccounts)
     .where(and(eq(channelAccounts.provider, provider), or(...conditions)))
     .orderBy(asc(channelAccounts.created_at));
-  return rows.map((r) => openAccount<P>(key, r));
+  return openAccounts<P>(key, rows, warn);
 }
 
 /** Every account of these providers, decrypted (the Meta verification handshake checks them all). */
-export async function accountsOf(db: DbOrTx, key: Buffer, providers: Provider[]): Promise<Account[]> {
+export async function accountsOf(
+  db: DbOrTx,
+  key: Buffer,
+  providers: Provider[],
+  warn: Warn,
+): Promise<Account[]> {
   const rows = await db
     .select()
     .from(channelAccounts)
     .where(sql`${channelAccounts.provider} in ${providers}`);
-  return rows.map((r) => openAccount(key, r));
+  return openAccounts(key, rows, warn);
 }

@@ -69,18 +69,23 @@ const ServiceAccountJson = z
     return JSON.stringify(parsed);
   });
 
+const canonicalSid = (sid: string) => sid.slice(0, 2).toUpperCase() + sid.slice(2).toLowerCase();
+
 export const ProviderConfig = {
   twilio: z.strictObject({
     account_sid: z
       .string({ error: 'Enter the Account SID.' })
       .trim()
-      .regex(/^AC[0-9a-fA-F]{32}$/, 'The Account SID starts with AC followed by 32 characters.'),
+      .regex(/^AC[0-9a-fA-F]{32}$/i, 'The Account SID starts with AC followed by 32 characters.')
+      // Twilio spells SIDs with lower-case hex; one spelling keeps lookups and the one-business rule exact.
+      .transform(canonicalSid),
     auth_token: secret('Auth Token'),
     phone_number: E164.nullable().optional(),
     messaging_service_sid: z
       .string()
       .trim()
-      .regex(/^MG[0-9a-fA-F]{32}$/, 'The Messaging Service SID starts with MG followed by 32 characters.')
+      .regex(/^MG[0-9a-fA-F]{32}$/i, 'The Messaging Service SID starts with MG followed by 32 characters.')
+      .transform(canonicalSid)
       .nullable()
       .optional(),
     /** Set when the number was bought here (IncomingPhoneNumber SID). */
@@ -145,6 +150,15 @@ export function addressOf(provider: Provider, config: Record<string, unknown>): 
     }
   }
 }
+
+/**
+ * The config field naming the provider-side account itself (not one number or page): it belongs to one
+ * business only, because webhooks and status callbacks are matched by it.
+ */
+export const OWNED_FIELD: Partial<Record<Provider, { field: string; label: string }>> = {
+  twilio: { field: 'account_sid', label: 'Twilio account' },
+  whatsapp: { field: 'waba_id', label: 'WhatsApp Business Account' },
+};
 
 export const PROVIDER_NAMES: Record<Provider, string> = {
   twilio: 'Twilio',

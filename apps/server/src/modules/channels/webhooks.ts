@@ -17,8 +17,9 @@ import {
 import { AppError, notFound } from '../../errors.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/fields.ts';
+import { sendFile } from '../../lib/file-response.ts';
 import { readUpload } from '../uploads/storage.ts';
-import { type Account, accountsOf, accountsWhere } from './accounts.ts';
+import { type Account, accountsOf, accountsWhere, type Warn } from './accounts.ts';
 import {
   applyProviderStatus,
   applyWatermark,
@@ -69,6 +70,7 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
   /** The URL the provider requested, as it signed it: PUBLIC_URL + path + query. */
   const signedUrl = (request: FastifyRequest) => `${app.config.publicUrl}${request.url}`;
   const key = app.config.encryptionKey;
+  const warn: Warn = (detail, message) => app.log.warn(detail, message);
   await startProfileJobs(app);
   await startMediaJobs(app);
 
@@ -142,10 +144,16 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     const to = param(p.data, 'To');
     const service = param(p.data, 'MessagingServiceSid');
     if (!to && !service) throw malformed('Twilio');
-    const candidates = await accountsWhere(app.db, key, 'twilio', {
-      address: to,
-      configField: ['messaging_service_sid', service],
-    });
+    const candidates = await accountsWhere(
+      app.db,
+      key,
+      'twilio',
+      {
+        address: to,
+        configField: ['messaging_service_sid', service],
+      },
+      warn,
+    );
     // The number itself wins over a Messaging Service that several locations' numbers may share.
     const account =
       candidates.find((a) => a.row.address === to || a.config.phone_number === to) ??
@@ -192,11 +200,17 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     if (!accountSid && !from && !service) throw malformed('Twilio status');
     // The Auth Token belongs to the Twilio account (AccountSid); the sending number or service narrows it.
     const candidates = [
-      ...(await accountsWhere(app.db, key, 'twilio', { configField: ['account_sid', accountSid] })),
-      ...(await accountsWhere(app.db, key, 'twilio', {
-        address: from,
-        configField: ['messaging_service_sid', service],
-      })),
+      ...(await accountsWhere(app.db, key, 'twilio', { configField: ['account_sid', accountSid] }, warn)),
+      ...(await accountsWhere(
+        app.db,
+        key,
+        'twilio',
+        {
+          address: from,
+          configField: ['messaging_service_sid', service],
+        },
+        warn,
+      )),
     ].filter((a, i, all) => all.findIndex((b) => b.row.id === a.row.id) === i);
     if (candidates.length === 0) {
       request.log.info(
@@ -245,7 +259,7 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     const token = query['hub.verify_token'];
     const challenge = query['hub.challenge'];
     if (!mode || !token || challenge === undefined) throw malformed('Meta verification');
-    const accounts = await accountsOf(app.db, key, ['whatsapp', 'messenger', 'instagram']);
+    const accounts = await accountsOf(app.db, key, ['whatsapp', 'messenger', 'instagram'], warn);
     const match = accounts.some((a) => safeEqual((a.config as { verify_token: string }).verify_token, token));
     if (mode !== 'subscribe' || !match) {
       throw new AppError('forbidden', 'The verify token does not match any connected account.');
@@ -331,7 +345,7 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     for (const e of parsed.events) {
       const id = `${e.provider}:${e.address}`;
       if (accounts.has(id) || !e.address) continue;
-      const [found] = await accountsWhere(app.db, key, e.provider, { address: e.address });
+      const [found] = await accountsWhere(app.db, key, e.provider, { address: e.address }, warn);
       accounts.set(id, found ?? null);
     }
     // All of a delivery is signed once, by the app: every account it touches must verify it.
@@ -360,7 +374,7 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     const body = jsonBody(request, 'RBM');
     const verification = Verification.safeParse(body);
     if (verification.success && !(body as { message?: unknown }).message) {
-      const accounts = await accountsOf(app.db, key, ['google_rcs']);
+      const accounts = await accountsOf(app.db, key, ['google_rcs'], warn);
       const match = accounts.some((a) =>
         safeEqual((a.config as { client_token: string }).client_token, verification.data.clientToken),
       );
@@ -371,7 +385,7 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     if (!signature) throw badSignature();
     const push = parseRbmPush(body);
     if (!push) throw malformed('RBM');
-    const [account] = await accountsWhere(app.db, key, 'google_rcs', { address: push.event.agent_id });
+    const [account] = await accountsWhere(app.db, key, 'google_rcs', { address: push.event.agent_id }, warn);
     if (!account) {
       request.log.info({ agent_id: push.event.agent_id }, 'RBM event for an agent not connected; ignored');
       return reply.send({});
@@ -418,11 +432,6 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     const [upload] = await app.db.select().from(uploads).where(eq(uploads.id, id));
     const bytes = upload && (await readUpload(app.config, upload));
     if (!upload || !bytes) throw notFound('File');
-    return reply
-      .header('content-type', upload.content_type)
-      .header('content-length', bytes.length)
-      .header('content-disposition', `inline; filename="${upload.name.replace(/["\\\r\n]/g, '_')}"`)
-      .header('cache-control', 'private, max-age=3600')
-      .send(bytes);
+    return sendFile(reply, { ...upload, bytes });
   });
 }

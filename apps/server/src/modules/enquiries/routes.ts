@@ -1,9 +1,8 @@
-import { EnquiryListQuery, EnquiryPatchRequest } from '@switchboard/shared';
+import { EnquiryListQuery, EnquiryPatchRequest, Uuid } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdParams } from '../../lib/fields.ts';
 import { getCounts, getEnquiry, listEnquiries, markSeen, updateEnquiry } from './service.ts';
-
-const IdParams = z.object({ id: z.string().max(64) });
 
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -15,7 +14,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/enquiries/counts',
-    { schema: { querystring: z.strictObject({ location_id: z.uuid().optional() }) } },
+    { schema: { querystring: z.strictObject({ location_id: Uuid.optional() }) } },
     async (request) => ({ body: await getCounts(ctx, request.actor, request.query.location_id) }),
   );
 

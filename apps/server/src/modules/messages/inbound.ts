@@ -3,6 +3,7 @@ import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared
 import { and, eq } from 'drizzle-orm';
 import type { InboundMessage } from '../../channels/types.ts';
 import { isUuid } from '../../lib/fields.ts';
+import { storableText } from '../../lib/text.ts';
 import { moveCounters } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from './dto.ts';
@@ -24,8 +25,10 @@ export type IngestResult = {
  */
 export async function ingestInbound(
   ctx: Pick<MessagesCtx, 'db' | 'events'>,
-  inbound: InboundMessage,
+  received: InboundMessage,
 ): Promise<IngestResult> {
+  // A customer's text is kept even when it carries characters the database refuses (a NUL, half an emoji).
+  const inbound = storableText(received);
   const result = await ctx.db.transaction(async (tx) => {
     const [location] = await tx
       .select({ id: locations.id, business_id: locations.business_id })

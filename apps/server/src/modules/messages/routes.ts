@@ -2,6 +2,7 @@ import { DraftRequest, NewConversationRequest, SendMessageRequest } from '@switc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdapterRegistry } from '../../channels/registry.ts';
+import { IdParams } from '../../lib/fields.ts';
 import { registerOutbound, requeueStuckMessages } from './outbound.ts';
 import {
   deleteDraft,
@@ -13,7 +14,6 @@ import {
   startConversation,
 } from './service.ts';
 
-const IdParams = z.object({ id: z.string().max(64) });
 const Paging = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { locations } from '@switchboard/db';
-import { isValidEmail } from '@switchboard/shared';
+import { isValidEmail, Uuid } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ const ID_CHANNELS = new Set(['facebook', 'instagram', 'widget']);
 
 const SandboxInbound = z.strictObject({
   channel: z.enum(SANDBOX_CHANNELS),
-  location_id: z.uuid(),
+  location_id: Uuid,
   from: z.strictObject({
     phone: z.string().trim().max(40).optional(),
     email: z.string().trim().max(320).optional(),

@@ -1,6 +1,7 @@
-import { TemplatePatchRequest, TemplateRequest } from '@switchboard/shared';
+import { TemplatePatchRequest, TemplateRequest, Uuid } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdParams } from '../../lib/fields.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -9,14 +10,12 @@ import {
   updateTemplate,
 } from './service.ts';
 
-const IdParams = z.object({ id: z.string().max(64) });
-
 export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/templates',
-    { schema: { querystring: z.strictObject({ location_id: z.uuid().optional() }) } },
+    { schema: { querystring: z.strictObject({ location_id: Uuid.optional() }) } },
     async (request) => ({
       body: { items: await listTemplates(app.db, request.actor, request.query.location_id) },
     }),

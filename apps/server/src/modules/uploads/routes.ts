@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../errors.ts';
 import { IdParams, isUuid } from '../../lib/fields.ts';
+import { headerContentType, sendFile } from '../../lib/file-response.ts';
 import { requireBusiness, resolveActor } from '../../plugins/auth.ts';
 import { uploadContentUrl } from '../messages/routes.ts';
 import { sniffAttachmentType } from './attachments.ts';
 import { readSingleFile } from './multipart.ts';
 import { findPublicImage, findUpload, readUpload, saveUpload } from './storage.ts';
-
-const INLINE = /^(image\/|application\/pdf|audio\/|video\/|text\/plain)/;
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public on purpose: business images appear in the widget, emails and invoices, where nobody is logged in.
@@ -18,7 +17,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!upload || !bytes) throw notFound('Image');
     return (
       reply
-        .header('content-type', upload.content_type)
+        .header('content-type', headerContentType(upload.content_type))
         .header('content-length', bytes.length)
         // An upload id never names other bytes: a replaced image gets a new id.
         .header('cache-control', 'public, max-age=31536000, immutable')
@@ -71,12 +70,6 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const upload = isUuid(id) ? await findUpload(app.db, a.business_id, id) : undefined;
     const bytes = upload && (await readUpload(app.config, upload));
     if (!upload || !bytes) throw notFound('File');
-    const disposition = INLINE.test(upload.content_type) ? 'inline' : 'attachment';
-    return reply
-      .header('content-type', upload.content_type)
-      .header('content-length', bytes.length)
-      .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(upload.name)}`)
-      .header('cache-control', 'private, max-age=3600')
-      .send(bytes);
+    return sendFile(reply, { ...upload, bytes });
   });
 };

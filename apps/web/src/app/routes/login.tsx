@@ -12,10 +12,19 @@ const HIGHLIGHTS = [
   'An AI assistant that knows your FAQs and hands over when unsure',
 ];
 
+/** What the emailed sign-in link (`/api/v1/auth/unlock`) came back with. */
+const UNLOCK_NOTICES: Record<string, string> = {
+  ok: 'This browser can sign in now: enter your password.',
+  expired:
+    'That sign-in link has expired or is not valid. Browsers you have signed in from before can still sign in; otherwise try again once the pause is over.',
+};
+
 // Plain elements styled in login.css (with the theme's colours as CSS variables) rather than antd's Card,
 // Typography and Grid: this page must stay small (DESIGN §10).
 export default function LoginRoute() {
   const navigate = useNavigate();
+  const unlock = new URLSearchParams(window.location.search).get('unlock');
+  const notice = unlock ? UNLOCK_NOTICES[unlock] : undefined;
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
@@ -46,6 +55,11 @@ export default function LoginRoute() {
               Log in
             </h1>
             <p className="login__lead">Welcome back. Sign in to pick up where your team left off.</p>
+            {notice && (
+              <p role="status" className="login__notice">
+                {notice}
+              </p>
+            )}
             <LoginForm onLoggedIn={() => navigate(APP_HOME, { replace: true })} />
           </section>
         </div>

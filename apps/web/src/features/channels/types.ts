@@ -9,6 +9,8 @@ export type ChannelAccount = {
   address: string | null;
   config: Record<string, unknown>;
   webhooks: Partial<Record<'messaging_url' | 'status_callback_url' | 'callback_url' | 'webhook_url', string>>;
+  /** Why the account cannot work as stored (its credentials cannot be read), and what to do. */
+  problem: string | null;
   created_at: string;
 };
 

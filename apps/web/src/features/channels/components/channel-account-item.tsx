@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
 import { notify } from '@/lib/notifier.ts';
 import { useDeleteChannel } from '../api/delete-channel.ts';
 import {
@@ -48,6 +48,9 @@ export function ChannelAccountItem({ account, onEdit }: Props) {
           </Popconfirm>
         </Space>
       </Flex>
+      {account.problem && (
+        <Alert type="error" showIcon title={account.problem} style={{ marginBottom: 12 }} />
+      )}
       <Descriptions
         size="small"
         column={{ xs: 1, md: 2 }}
