@@ -264,7 +264,9 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
       payload: { location_id: northLoc, provider: 'twilio', config: twilioConfig },
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toMatch(/^This Twilio account \(AC\w+\) is already connected by another business/);
+    expect(taken.json().message).toMatch(
+      /^This Twilio account \(AC\w+\) is already connected by another business/,
+    );
 
     const takenNumber = await t.request({
       method: 'POST',
@@ -277,7 +279,9 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
       },
     });
     expect(takenNumber.statusCode).toBe(409);
-    expect(takenNumber.json().message).toBe('+61491570110 is already connected as a Twilio account elsewhere.');
+    expect(takenNumber.json().message).toBe(
+      '+61491570110 is already connected as a Twilio account elsewhere.',
+    );
   });
 
   it('is for the owner only: staff get 403 with a message; another business gets 404', async () => {
