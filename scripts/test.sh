@@ -11,6 +11,13 @@ PG_STARTED=""
 cleanup() { [ -n "$PG_STARTED" ] && bash scripts/pg.sh stop || true; }
 trap cleanup EXIT
 
+# The shared rate-limit store's test runs its own Redis on a loopback port.
+if ! command -v redis-server >/dev/null; then
+  echo "Installing Redis (Debian package redis-server)..."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq redis-server >/dev/null
+fi
+
 step "lint"
 npx biome check .
 step "typecheck"

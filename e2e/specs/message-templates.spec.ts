@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from '../fixtures/app.ts';
+import { accessToken, logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 type Me = {
@@ -12,11 +12,7 @@ type Me = {
 
 /** The signed-in page's own token, so API calls act in the same session (and location) as the page. */
 async function pageToken(page: Page): Promise<string> {
-  const token = (await page.context().cookies())
-    .map((c) => decodeURIComponent(c.value))
-    .find((v) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(v));
-  if (!token) throw new Error('No access token in the page’s cookies');
-  return token;
+  return accessToken(page);
 }
 
 async function openFromSideMenu(page: Page, item: string): Promise<void> {

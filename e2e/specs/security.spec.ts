@@ -49,3 +49,24 @@ test('the emailed sign-in link brings the person back to the login page with a p
   await expect(page.getByRole('status')).toHaveText(/That sign-in link has expired or is not valid/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
+
+test('the owner lists the other websites forms may send visitors back to; a page address is explained', async ({
+  page,
+}) => {
+  await logIn(page, LOGINS.owner.email);
+  await page.goto('/settings/business');
+  const sites = page.getByRole('combobox', { name: 'Other websites' });
+  await sites.fill('https://shop.harbourside.example/cart');
+  await sites.press('Enter');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByText('https://shop.harbourside.example/cart is not a website address such as'),
+  ).toBeVisible();
+  await page.locator('.ant-select-selection-item-remove').first().click();
+  await sites.fill('https://shop.harbourside.example');
+  await sites.press('Enter');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Business profile saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTitle('https://shop.harbourside.example')).toBeVisible();
+});

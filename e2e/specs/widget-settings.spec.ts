@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { logIn } from '../fixtures/app.ts';
+import { accessToken, logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 type Me = { businesses: { selected: boolean; locations: { id: string; selected: boolean }[] }[] };
@@ -32,9 +32,7 @@ test('the owner styles a location’s widget, copies the snippet, and the websit
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await logIn(page, LOGINS.owner.email);
   // The business's other location: the one not selected, so the live-chat test's location keeps its defaults.
-  const token = (await page.context().cookies())
-    .map((c) => decodeURIComponent(c.value))
-    .find((v) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(v));
+  const token = await accessToken(page);
   const res = await page.request.get('/api/v1/user/me', { headers: { authorization: `Bearer ${token}` } });
   const me = ((await res.json()) as { body: Me }).body;
   const other = me.businesses.find((b) => b.selected)!.locations.find((l) => !l.selected)!;
@@ -111,4 +109,27 @@ test('the owner styles a location’s widget, copies the snippet, and the websit
   await expect(staff.getByRole('button', { name: 'Save widget' })).toHaveCount(0);
   await expect(staff.getByTestId('widget-snippet')).toContainText(other.id);
   await staffContext.close();
+});
+
+test('the owner sets a location’s spam limits; a blank one is explained, the saved ones stay', async ({
+  page,
+}) => {
+  await logIn(page, LOGINS.owner.email);
+  await page.goto('/settings/widget');
+  await page.getByRole('combobox', { name: 'Widget location' }).click();
+  await page.locator('.ant-select-item-option:not(.ant-select-item-option-selected)').click();
+  const chats = page.getByLabel('New chats from one network, per hour');
+  await expect(chats).toHaveValue('6');
+  await chats.fill('');
+  await page.getByRole('button', { name: 'Save limits' }).click();
+  await expect(page.getByText('New chats from one network, per hour: enter a number')).toBeVisible();
+  await chats.fill('40');
+  await page.getByLabel('Form submissions from one network, per hour').fill('25');
+  await page.getByRole('button', { name: 'Save limits' }).click();
+  await expect(page.getByText('Spam limits saved')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('New chats from one network, per hour')).toHaveValue('40');
+  await expect(page.getByLabel('Form submissions from one network, per hour')).toHaveValue('25');
+  await expect(page.getByLabel('Chat messages from one visitor, per hour')).toHaveValue('120');
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { io as connect } from 'socket.io-client';
-import { logIn } from '../fixtures/app.ts';
+import { accessToken, logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 const SERVER = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
@@ -39,11 +39,7 @@ test.afterAll(() => new Promise<void>((resolve) => hostServer.close(() => resolv
 test('a visitor chats through the website widget and staff reply live', async ({ browser, page }) => {
   // Staff: logged in through the UI in their own browser context.
   await logIn(page, LOGINS.owner.email);
-  const cookies = await page.context().cookies();
-  const token = cookies
-    .map((c) => decodeURIComponent(c.value))
-    .find((v) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(v));
-  expect(token, 'the access token cookie').toBeTruthy();
+  const token = await accessToken(page);
   const api = async <T>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> => {
     const res = await page.request.fetch(`${SERVER}/api/v1${path}`, {
       method,

@@ -77,6 +77,11 @@ export const businesses = pgTable('businesses', {
   owner_user_id: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
   timezone: text('timezone').notNull().default('Australia/Melbourne'),
   website: text('website'),
+  /**
+   * Other origins of the business's own websites (`https://shop.example.com`), besides `website`'s: where a
+   * web form may send the visitor back to after a submission (`_redirect`). Nowhere else.
+   */
+  site_origins: jsonb('site_origins').$type<string[]>().notNull().default([]),
   industry: text('industry'),
   image: text('image'),
   plan: text('plan', { enum: ['trial', 'monthly', 'annual'] })
@@ -137,6 +142,8 @@ export const locations = pgTable(
     ai_auto_reply: text('ai_auto_reply').notNull().default('off'),
     review_reminders: jsonb('review_reminders').$type<Record<string, unknown>>(),
     widget_settings: jsonb('widget_settings').$type<Record<string, unknown>>(),
+    /** The location's limits on new chats and form posts (`IntakeLimits`); missing keys use the defaults. */
+    intake_limits: jsonb('intake_limits').$type<Record<string, unknown>>(),
     assigned_count_open: integer('assigned_count_open').notNull().default(0),
     assigned_count_closed: integer('assigned_count_closed').notNull().default(0),
     unassigned_count_open: integer('unassigned_count_open').notNull().default(0),

@@ -84,6 +84,35 @@ export const UrlSchema = z
   .transform(unwrapMarkdownLink)
   .refine(isValidUrl, 'Please enter a valid URL, such as https://example.com');
 
+/**
+ * A website's origin (`https://shop.example.com`, a port if it has one): what a URL of it is reduced to.
+ * A path, query or fragment is refused rather than silently dropped, so the owner sees what is kept.
+ */
+export const OriginSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .transform((value, ctx) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(value);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${value} is not a website address such as https://shop.example.com`,
+      });
+      return z.NEVER;
+    }
+    if (url.pathname !== '/' || url.search || url.hash) {
+      ctx.addIssue({ code: 'custom', message: `Give the site only, without a page: ${url.origin}` });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
 /** Free text that a person may clear: blank becomes null. */
 export const optionalText = (max: number) =>
   z

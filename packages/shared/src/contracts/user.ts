@@ -23,6 +23,8 @@ export type MeBusiness = {
   image: string | null;
   timezone: string;
   website: string | null;
+  /** Origins of the business's other sites, where its web forms may send visitors back to. */
+  site_origins: string[];
   industry: string | null;
   plan: string;
   subscription: string;

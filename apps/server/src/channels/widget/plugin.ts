@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { customers, enquiries, locations, messages } from '@switchboard/db';
 import {
+  INTAKE_WINDOW_SECONDS,
+  type IntakeLimits,
+  intakeLimitsOf,
   PRIMARY_COLOR,
   WIDGET_COLOR_PATTERN,
   WIDGET_MAX_GREETING_CHARS,
@@ -12,10 +16,10 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { type LimitRule, waitText } from '../../lib/limiter.ts';
 import { ingestInbound } from '../../modules/messages/inbound.ts';
 import { rooms } from '../../plugins/realtime.ts';
 import type { ChannelAdapter } from '../types.ts';
@@ -42,13 +46,6 @@ export type VisitorMessage = {
 };
 
 export type WidgetOptions = {
-  /** Rate limits (tests lower them); per window of `windowSeconds`. */
-  limits?: Partial<{
-    sessionsPerIp: number;
-    messagesPerVisitor: number;
-    messagesPerIp: number;
-    windowSeconds: number;
-  }>;
   /** The built widget (apps/widget/dist); defaults next to the server. */
   dist?: string;
 };
@@ -113,7 +110,7 @@ const IncomingMessage = z.object({
   client_id: z.string().min(1).max(100),
 });
 
-type VisitorData = { claims: VisitorClaims; ip: string };
+type VisitorData = { claims: VisitorClaims; ip: string; limits: IntakeLimits };
 type Ack = (reply: unknown) => void;
 type VisitorClientEvents = {
   message: (input: unknown, ack: Ack) => void;
@@ -141,30 +138,21 @@ const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;
  */
 export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOptions = {}) => {
   const key = app.config.encryptionKey;
-  const window = options.limits?.windowSeconds ?? 600;
-  const sessionsPerIp = new RateLimiterMemory({
-    keyPrefix: 'widget_sess_ip',
-    points: options.limits?.sessionsPerIp ?? 30,
-    duration: window,
+  // Each location sets how many chats and messages one visitor may start (intake limits, per hour); on top,
+  // a fixed cap on messages from one network keeps a flood of fresh visitors in check.
+  const chatsPerIp = (limits: IntakeLimits): LimitRule => ({
+    name: 'widget_chats_ip',
+    points: limits.chats_per_ip,
+    windowSeconds: INTAKE_WINDOW_SECONDS,
   });
-  const messagesPerVisitor = new RateLimiterMemory({
-    keyPrefix: 'widget_msg_visitor',
-    points: options.limits?.messagesPerVisitor ?? 60,
-    duration: window,
+  const messagesPerVisitor = (limits: IntakeLimits): LimitRule => ({
+    name: 'widget_messages_visitor',
+    points: limits.messages_per_visitor,
+    windowSeconds: INTAKE_WINDOW_SECONDS,
   });
-  const messagesPerIp = new RateLimiterMemory({
-    keyPrefix: 'widget_msg_ip',
-    points: options.limits?.messagesPerIp ?? 300,
-    duration: window,
-  });
-  const consume = async (limiter: RateLimiterMemory, k: string): Promise<number | null> => {
-    try {
-      await limiter.consume(k);
-      return null;
-    } catch (e) {
-      return e instanceof RateLimiterRes ? Math.max(1, Math.ceil(e.msBeforeNext / 1000)) : window;
-    }
-  };
+  const messagesPerIp: LimitRule = { name: 'widget_messages_ip', points: 300, windowSeconds: 600 };
+  // The visitor's address the way Fastify reads it for HTTP: X-Forwarded-For only from a configured proxy.
+  const trusted = app.config.trustProxy.length ? proxyAddr.compile(app.config.trustProxy) : () => false;
 
   async function findLocation(id: string) {
     if (!UUID.safeParse(id).success) return null;
@@ -174,6 +162,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
         business_id: locations.business_id,
         name: locations.name,
         widget_settings: locations.widget_settings,
+        intake_limits: locations.intake_limits,
       })
       .from(locations)
       .where(eq(locations.id, id));
@@ -193,18 +182,19 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
 
   app.post('/widget-api/locations/:id/sessions', async (request) => {
     const { id } = LocationParams.parse(request.params);
-    const wait = await consume(sessionsPerIp, request.ip);
+    const location = await findLocation(id);
+    if (!location) throw new AppError('not_found', 'This chat is not available.');
+    const wait = await app.limiter.take(
+      chatsPerIp(intakeLimitsOf(location.intake_limits)),
+      `${location.id}:${request.ip}`,
+    );
     if (wait) {
       throw new AppError(
         'rate_limited',
-        `Too many chats started from your network. Try again in ${wait} seconds.`,
-        {
-          headers: { 'retry-after': String(wait) },
-        },
+        `Too many chats started from your network. Try again in ${waitText(wait)}.`,
+        { headers: { 'retry-after': String(wait) } },
       );
     }
-    const location = await findLocation(id);
-    if (!location) throw new AppError('not_found', 'This chat is not available.');
     const parsed = SessionBody.safeParse(request.body ?? {});
     if (!parsed.success) throw new AppError('validation_failed', 'Please check your details and try again.');
     const body = parsed.data;
@@ -346,10 +336,16 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
     };
   }
 
-  nsp.use((socket, next) => {
+  nsp.use(async (socket, next) => {
     const claims = verifyVisitorToken(key, (socket.handshake.auth as { token?: unknown } | undefined)?.token);
     if (!claims) return next(new Error('This chat session is not valid. Please start a new chat.'));
-    socket.data = { claims, ip: socket.handshake.address };
+    const location = await findLocation(claims.location_id).catch(() => null);
+    if (!location) return next(new Error('This chat is not available.'));
+    socket.data = {
+      claims,
+      ip: proxyAddr(socket.request, trusted),
+      limits: intakeLimitsOf(location.intake_limits),
+    };
     next();
   });
 
@@ -384,12 +380,12 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
         return reply({ ok: false, error: `Messages can be at most ${MAX_MESSAGE_CHARS} characters.` });
       }
       const wait =
-        (await consume(messagesPerVisitor, claims.visitor_id)) ??
-        (await consume(messagesPerIp, socket.data.ip));
+        (await app.limiter.take(messagesPerVisitor(socket.data.limits), claims.visitor_id)) ??
+        (await app.limiter.take(messagesPerIp, socket.data.ip));
       if (wait) {
         return reply({
           ok: false,
-          error: `You are sending messages too quickly. Try again in ${wait} seconds.`,
+          error: `You are sending messages too quickly. Try again in ${waitText(wait)}.`,
         });
       }
       try {

@@ -36,11 +36,14 @@ describe('website chat widget', () => {
   const open = (token: string) => openSocket(`${url}/visitor`, token, sockets);
   const emit = (socket: Socket, event: string, ...args: unknown[]) =>
     socket.timeout(15_000).emitWithAck(event, ...args) as Promise<Ack>;
+  // Each chat from its own visitor address: the per-network limit on new chats is tested on its own below.
+  let visitorAddress = 0;
   const session = async (body: object, locationId = loc) => {
     const res = await t.request({
       method: 'POST',
       url: `/widget-api/locations/${locationId}/sessions`,
       payload: body,
+      remoteAddress: `198.51.100.${++visitorAddress}`,
     });
     return res;
   };
@@ -216,14 +219,24 @@ describe('website chat widget', () => {
     }
   });
 
-  it('limits messages per visitor with a clear message', async () => {
+  it("limits messages per visitor to the location's setting, with a clear message", async () => {
+    const limits = { chats_per_ip: 6, messages_per_visitor: 5, forms_per_ip: 10 };
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/v1/business/locations/${loc}/limits`,
+      token: owner,
+      payload: limits,
+    });
+    expect(put.statusCode, put.body).toBe(200);
     const visitor = await open(await startChat({}, 'Chatty Cathy'));
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 5; i++) {
       expect((await emit(visitor, 'message', { text: `m${i}`, client_id: `r-${i}` })).ok).toBe(true);
     }
-    const refused = await emit(visitor, 'message', { text: 'one more', client_id: 'r-60' });
+    const refused = await emit(visitor, 'message', { text: 'one more', client_id: 'r-5' });
     expect(refused.ok).toBe(false);
-    expect(refused.error).toMatch(/^You are sending messages too quickly\. Try again in \d+ seconds\.$/);
+    expect(refused.error).toMatch(
+      /^You are sending messages too quickly\. Try again in \d+ (seconds|minutes)\.$/,
+    );
   });
 
   it('refuses an oversized message and an empty one', async () => {
@@ -247,7 +260,7 @@ describe('widget rate limits', () => {
   it('limits new chats per IP with a clear message', async () => {
     const statuses: number[] = [];
     let last = '';
-    for (let i = 0; i < 31; i++) {
+    for (let i = 0; i < 7; i++) {
       const res = await t.request({
         method: 'POST',
         url: `/widget-api/locations/${loc}/sessions`,
@@ -257,8 +270,9 @@ describe('widget rate limits', () => {
       statuses.push(res.statusCode);
       last = res.body;
     }
-    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
-    expect(statuses[30]).toBe(429);
+    // The default: 6 new chats per network per hour.
+    expect(statuses.slice(0, 6).every((s) => s === 200)).toBe(true);
+    expect(statuses[6]).toBe(429);
     expect(last).toContain('Too many chats started from your network');
   });
 });

@@ -1,6 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import type { Limiter, LimitRule } from '../../lib/limiter.ts';
 
 /** Whose allowance a login attempt spends: the email's, or (for a browser that signed in before) the browser's. */
 export type AttemptKey = { email: string } | { device: string };
@@ -8,19 +8,18 @@ export type AttemptKey = { email: string } | { device: string };
 /**
  * Login attempts, limited per client IP, and per email address or per known browser. An attempt spends its
  * point before the password is checked, so concurrent guesses cannot all slip in under the limit; a correct
- * password gives the allowance back.
+ * password gives the allowance back. Counted in the server's shared limit store.
  */
-export function createLoginLimiter(config: Config) {
-  const duration = config.login.windowSeconds;
+export function createLoginLimiter(config: Config, limiter: Limiter) {
+  const windowSeconds = config.login.windowSeconds;
   const points = config.login.maxPerEmail;
-  const byIp = new RateLimiterMemory({ keyPrefix: 'login_ip', points: config.login.maxPerIp, duration });
-  const byEmail = new RateLimiterMemory({ keyPrefix: 'login_email', points, duration });
-  const byDevice = new RateLimiterMemory({ keyPrefix: 'login_device', points, duration });
+  const byIp: LimitRule = { name: 'login_ip', points: config.login.maxPerIp, windowSeconds };
+  const byEmail: LimitRule = { name: 'login_email', points, windowSeconds };
+  const byDevice: LimitRule = { name: 'login_device', points, windowSeconds };
   // One "someone is trying your password" email per email address per window.
-  const unlockMails = new RateLimiterMemory({ keyPrefix: 'login_unlock_mail', points: 1, duration });
+  const unlockMails: LimitRule = { name: 'login_unlock_mail', points: 1, windowSeconds };
 
-  const tooMany = (res: unknown, more = '') => {
-    const seconds = res instanceof RateLimiterRes ? Math.ceil(res.msBeforeNext / 1000) : duration;
+  const tooMany = (seconds: number, more = '') => {
     const minutes = Math.max(1, Math.ceil(seconds / 60));
     return new AppError(
       'rate_limited',
@@ -32,33 +31,24 @@ export function createLoginLimiter(config: Config) {
   const EMAILED =
     ' If this email has an account, we have emailed it a link to sign in from this browser now.';
   const target = (key: AttemptKey) =>
-    'email' in key ? { limiter: byEmail, k: key.email.toLowerCase() } : { limiter: byDevice, k: key.device };
+    'email' in key ? { rule: byEmail, k: key.email.toLowerCase() } : { rule: byDevice, k: key.device };
 
   return {
     async checkIp(ip: string): Promise<void> {
-      await byIp.consume(ip).catch((res) => {
-        throw tooMany(res);
-      });
+      const wait = await limiter.take(byIp, ip);
+      if (wait) throw tooMany(wait);
     },
     /** Spends one attempt; a refusal says whether it is the email's first in this window (time to tell them). */
     async spend(key: AttemptKey): Promise<{ error: AppError; firstRefusal: boolean } | null> {
-      const { limiter, k } = target(key);
-      try {
-        await limiter.consume(k);
-        return null;
-      } catch (res) {
-        const firstRefusal =
-          'email' in key &&
-          (await unlockMails.consume(k).then(
-            () => true,
-            () => false,
-          ));
-        return { error: tooMany(res, 'email' in key ? EMAILED : ''), firstRefusal };
-      }
+      const { rule, k } = target(key);
+      const wait = await limiter.take(rule, k);
+      if (!wait) return null;
+      const firstRefusal = 'email' in key && (await limiter.take(unlockMails, k)) === null;
+      return { error: tooMany(wait, 'email' in key ? EMAILED : ''), firstRefusal };
     },
     async succeeded(key: AttemptKey): Promise<void> {
-      const { limiter, k } = target(key);
-      await limiter.delete(k);
+      const { rule, k } = target(key);
+      await limiter.reset(rule, k);
     },
   };
 }

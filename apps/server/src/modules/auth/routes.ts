@@ -23,7 +23,7 @@ const LoginRequest = z.object({
 const uuidHeader = Uuid.optional().catch(undefined);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limiter = createLoginLimiter(app.config);
+  const limiter = createLoginLimiter(app.config, app.limiter);
   const ctx = { db: app.db, config: app.config };
   const { jwtSecret, publicUrl } = app.config;
   const secureCookies = publicUrl.startsWith('https:');

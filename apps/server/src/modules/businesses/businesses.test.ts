@@ -9,6 +9,7 @@ const BUSINESS_KEYS = [
   'owner_user_id',
   'timezone',
   'website',
+  'site_origins',
   'industry',
   'image',
   'plan',

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import {
   EmailSchema,
   IdParams,
+  OriginSchema,
   optionalText,
   PageQuery,
   PhoneSchema,
@@ -36,6 +37,11 @@ const UpdateBusinessRequest = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
   timezone: TimeZoneSchema.optional(),
   website: UrlSchema.nullable().optional(),
+  site_origins: z
+    .array(OriginSchema)
+    .max(20, 'At most 20 other website addresses')
+    .transform((origins) => [...new Set(origins)])
+    .optional(),
   industry: optionalText(100).optional(),
 });
 

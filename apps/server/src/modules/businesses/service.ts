@@ -41,6 +41,8 @@ export type BusinessJson = {
   owner_user_id: string | null;
   timezone: string;
   website: string | null;
+  /** Origins of the business's other sites (`https://shop.example.com`): where forms may redirect. */
+  site_origins: string[];
   industry: string | null;
   image: string | null;
   plan: BusinessRow['plan'];
@@ -56,6 +58,7 @@ export type BusinessPatch = Partial<{
   name: string;
   timezone: string;
   website: string | null;
+  site_origins: string[];
   industry: string | null;
 }>;
 
@@ -78,6 +81,7 @@ export function toBusinessJson(b: BusinessRow, now = new Date()): BusinessJson {
     owner_user_id: b.owner_user_id,
     timezone: b.timezone,
     website: b.website,
+    site_origins: b.site_origins,
     industry: b.industry,
     image: b.image,
     plan: b.plan,

@@ -1,6 +1,5 @@
 import { auditLog, type Db } from '@switchboard/db';
 import type { FastifyPluginAsync } from 'fastify';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { storableText } from '../../lib/text.ts';
 
 /** Where browsers send Content-Security-Policy violations (the enforced policy's and the report-only one's). */
@@ -53,7 +52,7 @@ async function store(db: Db, violations: Violation[]) {
  * per address, and always answered 204 so a page never retries.
  */
 export const cspReportRoutes: FastifyPluginAsync = async (app) => {
-  const perIp = new RateLimiterMemory({ keyPrefix: 'csp_ip', points: 60, duration: 60 });
+  const perIp = { name: 'csp_ip', points: 60, windowSeconds: 60 };
   for (const type of REPORT_TYPES) {
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
       try {
@@ -64,11 +63,7 @@ export const cspReportRoutes: FastifyPluginAsync = async (app) => {
     });
   }
   app.post('/feedback/csp', async (request, reply) => {
-    const allowed = await perIp.consume(request.ip).then(
-      () => true,
-      () => false,
-    );
-    if (allowed) await store(app.db, violationsOf(request.body));
+    if ((await app.limiter.take(perIp, request.ip)) === null) await store(app.db, violationsOf(request.body));
     return reply.status(204).send();
   });
 };

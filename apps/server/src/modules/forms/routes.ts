@@ -1,8 +1,16 @@
+import { INTAKE_WINDOW_SECONDS, intakeLimitsOf } from '@switchboard/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { AppError } from '../../errors.ts';
-import { FORM_KINDS, type FormSubmission, getFormWebhook, receiveForm } from './service.ts';
+import { waitText } from '../../lib/limiter.ts';
+import {
+  FORM_KINDS,
+  type FormSubmission,
+  findFormTarget,
+  getFormWebhook,
+  receiveForm,
+  safeRedirect,
+} from './service.ts';
 
 /** `GET /business/mybusiness/{kind}-webhook` and its rotation, for the owner. */
 export const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,8 +55,6 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /** Public: `POST /webhooks/forms/{token}` from a website's form (form-encoded) or a script (JSON). */
 export const formWebhookRoutes: FastifyPluginAsync = async (app) => {
-  const perIp = new RateLimiterMemory({ keyPrefix: 'form_ip', points: 30, duration: 60 });
-
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const fields: Record<string, string | string[]> = {};
     for (const [k, v] of new URLSearchParams(body as string)) {
@@ -59,19 +65,31 @@ export const formWebhookRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Params: { token: string } }>('/webhooks/forms/:token', async (request, reply) => {
-    await perIp.consume(request.ip).catch(() => {
+    const fields = toFields(request.body);
+    const target = await findFormTarget(app.db, request.params.token, fields);
+    // Counted per location (its owner sets the limit) and per sending address.
+    const wait = await app.limiter.take(
+      {
+        name: 'form_ip',
+        points: intakeLimitsOf(target.location.intake_limits).forms_per_ip,
+        windowSeconds: INTAKE_WINDOW_SECONDS,
+      },
+      `${target.location.id}:${request.ip}`,
+    );
+    if (wait) {
       throw new AppError(
         'rate_limited',
-        'Too many form submissions from this address. Please try again in a minute.',
+        `Too many form submissions from this address. Please try again in ${waitText(wait)}.`,
+        { headers: { 'retry-after': String(wait) } },
       );
-    });
-    const fields = toFields(request.body);
-    await receiveForm({ db: app.db, events: app.events }, request.params.token, fields);
+    }
+    await receiveForm({ db: app.db, events: app.events }, target, fields);
 
     const isHtmlForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
     if (!isHtmlForm) return { body: { received: true } };
-    const redirect = fields._redirect;
-    if (redirect && /^https?:\/\//i.test(redirect)) return reply.redirect(redirect, 303);
+    // Back to the business's own site only: never an open redirect to wherever the post says.
+    const redirect = safeRedirect(fields._redirect, target.site_origins);
+    if (redirect) return reply.redirect(redirect, 303);
     return reply
       .type('text/html; charset=utf-8')
       .send(

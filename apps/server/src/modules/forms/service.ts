@@ -59,26 +59,76 @@ export const HONEYPOTS = ['_gotcha', '_honeypot', 'website_url'];
 
 export type FormSubmission = Record<string, string>;
 
+/** Where a form post goes: the business whose token it names, the channel, and the location it lands in. */
+export type FormTarget = {
+  business_id: string;
+  channel: Channel;
+  location: { id: string; intake_limits: Record<string, unknown> | null };
+  /** The business's own site origins: the only places `_redirect` may send the visitor. */
+  site_origins: string[];
+};
+
+/** Finds what a form token and its `location_id` field name; 404 for an unknown token, 422 for a wrong location. */
+export async function findFormTarget(db: Db, token: string, fields: FormSubmission): Promise<FormTarget> {
+  if (token.length < 16 || token.length > 64)
+    throw new AppError('not_found', 'This form address is not known.');
+  const [b] = await db
+    .select({
+      id: businesses.id,
+      web: businesses.web_form_token,
+      contact: businesses.contact_form_token,
+      website: businesses.website,
+      site_origins: businesses.site_origins,
+    })
+    .from(businesses)
+    .where(or(eq(businesses.web_form_token, token), eq(businesses.contact_form_token, token)));
+  if (!b) throw new AppError('not_found', 'This form address is not known.');
+  return {
+    business_id: b.id,
+    channel: b.web === token ? 'web_form' : 'contact_form',
+    location: await pickLocation(db, b.id, fields.location_id),
+    site_origins: siteOrigins(b.website, b.site_origins),
+  };
+}
+
+/** The origins of the business's website and its other site addresses. */
+export function siteOrigins(website: string | null, others: readonly string[]): string[] {
+  const origins = new Set<string>();
+  for (const url of [website, ...others]) {
+    if (!url) continue;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // Not a URL (entered before it was checked): names no site.
+    }
+  }
+  return [...origins];
+}
+
+/** `_redirect` when it is a page of one of the business's own sites, else null (the thank-you page instead). */
+export function safeRedirect(redirect: string | undefined, origins: readonly string[]): string | null {
+  if (!redirect) return null;
+  try {
+    const url = new URL(redirect);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && origins.includes(url.origin)
+      ? url.toString()
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A form post becomes a message in the customer's enquiry through the common inbound pipeline; fields other
  * than the contact details are kept in the message's meta.
  */
 export async function receiveForm(
   ctx: { db: Db; events: EventBus },
-  token: string,
+  target: FormTarget,
   fields: FormSubmission,
 ): Promise<{ stored: boolean; enquiry_id?: string }> {
-  if (token.length < 16 || token.length > 64)
-    throw new AppError('not_found', 'This form address is not known.');
-  const [b] = await ctx.db
-    .select({ id: businesses.id, web: businesses.web_form_token, contact: businesses.contact_form_token })
-    .from(businesses)
-    .where(or(eq(businesses.web_form_token, token), eq(businesses.contact_form_token, token)));
-  if (!b) throw new AppError('not_found', 'This form address is not known.');
-  const channel: Channel = b.web === token ? 'web_form' : 'contact_form';
-
+  const channel = target.channel;
   if (HONEYPOTS.some((h) => fields[h]?.trim())) return { stored: false };
-
   const email = fields.email?.trim().toLowerCase() || undefined;
   const rawPhone = fields.phone?.trim() || undefined;
   if (!email && !rawPhone) {
@@ -100,7 +150,7 @@ export async function receiveForm(
     undefined;
   const message = fields.message?.trim() ?? '';
 
-  const locationId = await pickLocation(ctx.db, b.id, fields.location_id);
+  const locationId = target.location.id;
   const extra = Object.fromEntries(
     Object.entries(fields).filter(
       ([k, v]) => !KNOWN.has(k) && !HONEYPOTS.includes(k) && !k.startsWith('_') && v !== '',
@@ -123,21 +173,22 @@ export async function receiveForm(
   return { stored: true, enquiry_id: result.enquiry.id };
 }
 
-async function pickLocation(db: Db, businessId: string, requested?: string): Promise<string> {
+async function pickLocation(db: Db, businessId: string, requested?: string): Promise<FormTarget['location']> {
+  const columns = { id: locations.id, intake_limits: locations.intake_limits };
   if (requested && isUuid(requested)) {
     const [l] = await db
-      .select({ id: locations.id })
+      .select(columns)
       .from(locations)
-      .where(and(eq(locations.id, requested), eq(locations.business_id, businessId)));
-    if (l) return l.id;
+      .where(and(eq(locations.id, requested.toLowerCase()), eq(locations.business_id, businessId)));
+    if (l) return l;
   }
   if (requested) throw new AppError('unprocessable', 'The form names a location that does not exist.');
   const [first] = await db
-    .select({ id: locations.id })
+    .select(columns)
     .from(locations)
     .where(eq(locations.business_id, businessId))
     .orderBy(locations.precedence, locations.created_at)
     .limit(1);
   if (!first) throw new AppError('not_found', 'This form address is not known.');
-  return first.id;
+  return first;
 }

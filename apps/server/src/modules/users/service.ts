@@ -47,6 +47,7 @@ export async function getMe(db: Db, actor: Actor): Promise<UserMe> {
       image: b.image,
       timezone: b.timezone,
       website: b.website,
+      site_origins: b.site_origins,
       industry: b.industry,
       plan: b.plan,
       subscription: b.plan,

@@ -5,10 +5,11 @@ import {
   ExperimentOutlined,
   InboxOutlined,
   MailOutlined,
+  MenuOutlined,
   ShopOutlined,
   SnippetsOutlined,
 } from '@ant-design/icons';
-import { Button, Flex, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
+import { Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
@@ -65,7 +66,9 @@ function AppShell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { token } = theme.useToken();
-  // Spec §2: the side drawer starts open.
+  // Spec §2: the side drawer starts open. On a phone it opens over the page (the page keeps its full width,
+  // nothing scrolls sideways) and closes once a page is chosen.
+  const phone = Grid.useBreakpoint().md === false;
   const [collapsed, setCollapsed] = useState(false);
   const selection = me.data ? currentSelection(me.data) : null;
   const publicConfig = usePublicConfig();
@@ -112,14 +115,21 @@ function AppShell() {
         collapsible
         collapsed={collapsed}
         onCollapse={setCollapsed}
+        collapsedWidth={phone ? 0 : 80}
+        // On a phone the drawer opens from the top bar's menu button instead.
+        trigger={phone ? null : undefined}
         width={240}
         theme={siderTheme}
         style={{
           borderRight: `1px solid ${token.colorSplit}`,
-          position: 'sticky',
+          position: phone ? 'fixed' : 'sticky',
+          insetInlineStart: 0,
           top: 0,
           height: '100vh',
-          overflow: 'auto',
+          // The zero-width tab that reopens the drawer on a phone sits outside it: not clipped there.
+          overflow: phone ? 'visible' : 'auto',
+          zIndex: phone ? 110 : undefined,
+          boxShadow: phone && !collapsed ? token.boxShadowSecondary : undefined,
         }}
       >
         <Flex align="center" style={{ height: 64, paddingInline: collapsed ? 24 : 20 }}>
@@ -135,13 +145,21 @@ function AppShell() {
                 ? NAV_ITEMS?.concat(SANDBOX_NAV_ITEM)
                 : NAV_ITEMS
             }
-            onClick={({ key }) => navigate(key)}
+            onClick={({ key }) => {
+              navigate(key);
+              if (phone) setCollapsed(true);
+            }}
             style={{ borderInlineEnd: 'none' }}
           />
         </nav>
       </Layout.Sider>
-      <Layout>
+      {phone && !collapsed && (
+        // The page behind the open drawer: a tap on it closes the drawer.
+        <div aria-hidden className="app-drawer-backdrop" onClick={() => setCollapsed(true)} />
+      )}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
+          className="app-header"
           style={{
             display: 'flex',
             alignItems: 'center',
@@ -154,10 +172,21 @@ function AppShell() {
             zIndex: 10,
           }}
         >
-          <SelectionSwitcher selection={selection} />
+          <Flex align="center" gap={4} style={{ minWidth: 0 }}>
+            {phone && (
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label="Open the menu"
+                aria-expanded={!collapsed}
+                onClick={() => setCollapsed(false)}
+              />
+            )}
+            <SelectionSwitcher selection={selection} />
+          </Flex>
           <UserMenu selection={selection} />
         </Layout.Header>
-        <Layout.Content style={{ padding: inInbox ? 0 : 24 }}>
+        <Layout.Content style={{ padding: inInbox ? 0 : phone ? 16 : 24 }}>
           <div style={inInbox ? undefined : { maxWidth: 1200, margin: '0 auto' }}>
             <ErrorBoundary key={page}>
               <Suspense fallback={<PageFallback />}>

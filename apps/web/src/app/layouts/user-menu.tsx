@@ -82,6 +82,7 @@ export function UserMenu({ selection }: { selection: CurrentSelection }) {
           {initials(name)}
         </Avatar>
         <span
+          className="user-menu-name"
           style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: 1.25 }}
         >
           <Typography.Text strong style={{ fontSize: 13 }}>

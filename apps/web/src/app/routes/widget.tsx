@@ -3,18 +3,21 @@ import { Alert, Flex, Select, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Panel } from '@/components/panel.tsx';
+import { useIntakeLimits } from '@/features/widget/api/get-intake-limits.ts';
 import { useWidgetSettings } from '@/features/widget/api/get-widget-settings.ts';
+import { IntakeLimitsForm } from '@/features/widget/components/intake-limits-form.tsx';
 import { WidgetSettingsForm } from '@/features/widget/components/widget-settings-form.tsx';
 import { WidgetSnippet } from '@/features/widget/components/widget-snippet.tsx';
 import { useAppSelection } from '../layouts/use-app-selection.ts';
 
-/** Each location has its own chat widget: colour, greeting, pre-chat form and snippet. */
+/** Each location has its own chat widget: colour, greeting, pre-chat form, snippet and spam limits. */
 export default function WidgetRoute() {
   const { business, location, canManage } = useAppSelection();
   const [search, setSearch] = useSearchParams();
   const asked = search.get('location');
   const chosen = business.locations.find((l) => l.id === asked) ?? location ?? business.locations[0] ?? null;
   const settings = useWidgetSettings(chosen?.id ?? '');
+  const limits = useIntakeLimits(chosen?.id ?? '');
 
   const picker = business.locations.length > 1 && chosen && (
     <Select
@@ -60,6 +63,19 @@ export default function WidgetRoute() {
           </Panel>
           <Panel title="Add it to your website">
             <WidgetSnippet settings={settings.data} />
+          </Panel>
+          <Panel title={`Spam limits · ${chosen.name ?? UNKNOWN_LOCATION}`}>
+            {limits.data ? (
+              <IntakeLimitsForm key={chosen.id} settings={limits.data} canManage={canManage} />
+            ) : limits.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                title="The spam limits could not be loaded. Try again in a moment."
+              />
+            ) : (
+              <Skeleton active paragraph={{ rows: 4 }} />
+            )}
           </Panel>
         </Flex>
       )}

@@ -4,6 +4,7 @@ export type BusinessProfile = {
   name: string;
   timezone: string;
   website: string | null;
+  site_origins: string[];
   industry: string | null;
   image: string | null;
 };
@@ -12,5 +13,6 @@ export type BusinessProfileInput = {
   name: string;
   timezone: string;
   website: string | null;
+  site_origins: string[];
   industry: string | null;
 };

@@ -25,9 +25,9 @@ export function SelectionSwitcher({ selection }: { selection: CurrentSelection }
     );
 
   return (
-    <Space size="small" wrap>
+    <Space size="small" className="selection-switcher">
       {me.businesses.length === 1 && (
-        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+        <Typography.Text strong className="selection-business-name" style={{ whiteSpace: 'nowrap' }}>
           <ShopOutlined style={{ marginInlineEnd: 8 }} />
           {business.name}
         </Typography.Text>
@@ -36,7 +36,8 @@ export function SelectionSwitcher({ selection }: { selection: CurrentSelection }
         <Select
           aria-label="Business"
           value={business.id}
-          style={{ minWidth: 200 }}
+          className="selection-business"
+          style={{ width: 200 }}
           loading={switchMutation.isPending}
           disabled={switchMutation.isPending}
           suffixIcon={<ShopOutlined />}
@@ -44,12 +45,13 @@ export function SelectionSwitcher({ selection }: { selection: CurrentSelection }
           onChange={(id: string) => switchTo(id)}
         />
       )}
-      <Divider orientation="vertical" />
+      <Divider orientation="vertical" className="selection-divider" />
       <Select
         aria-label="Location"
         value={location?.id}
         placeholder="No locations yet"
-        style={{ minWidth: 240 }}
+        className="selection-location"
+        style={{ width: 240 }}
         variant="filled"
         loading={switchMutation.isPending}
         disabled={switchMutation.isPending || business.locations.length === 0}

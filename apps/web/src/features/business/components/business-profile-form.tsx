@@ -1,5 +1,5 @@
 import { isValidUrl } from '@switchboard/shared';
-import { Alert, AutoComplete, Button, Divider, Form, Input } from 'antd';
+import { Alert, AutoComplete, Button, Divider, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { TimezoneSelect } from '@/components/timezone-select.tsx';
@@ -24,7 +24,24 @@ const INDUSTRIES = [
   'Veterinary',
 ].map((value) => ({ value }));
 
-type Values = { name: string; timezone: string; website?: string; industry?: string };
+type Values = {
+  name: string;
+  timezone: string;
+  website?: string;
+  site_origins?: string[];
+  industry?: string;
+};
+
+/** `https://shop.example.com` for a site address as typed; null when it is not one. */
+export function originOf(value: string): string | null {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return url.pathname === '/' && !url.search && !url.hash ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
@@ -43,6 +60,7 @@ export function BusinessProfileForm({
       name: business.name,
       timezone: business.timezone,
       website: business.website ?? '',
+      site_origins: business.site_origins,
       industry: business.industry ?? '',
     });
   }, [business, form]);
@@ -52,6 +70,7 @@ export function BusinessProfileForm({
       name: values.name.trim(),
       timezone: values.timezone,
       website: orNull(values.website),
+      site_origins: (values.site_origins ?? []).map((v) => originOf(v) ?? v),
       industry: orNull(values.industry),
     };
     update.mutate(input, { onSuccess: () => notify.success('Business profile saved') });
@@ -104,6 +123,32 @@ export function BusinessProfileForm({
           ]}
         >
           <Input placeholder="https://example.com" inputMode="url" />
+        </Form.Item>
+        <Form.Item
+          label="Other websites"
+          name="site_origins"
+          extra="Your web forms may send visitors back to a page of your website, or of these sites, after they submit. Type each address and press Enter."
+          rules={[
+            {
+              validator: (_, values: string[] | undefined) => {
+                const bad = (values ?? []).find((v) => !originOf(v));
+                return bad
+                  ? Promise.reject(
+                      new Error(`${bad} is not a website address such as https://shop.example.com`),
+                    )
+                  : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <Select
+            mode="tags"
+            open={false}
+            suffixIcon={null}
+            tokenSeparators={[',', ' ']}
+            placeholder="https://shop.example.com"
+            aria-label="Other websites"
+          />
         </Form.Item>
         <Form.Item label="Industry" name="industry" rules={[{ max: 100 }]}>
           <AutoComplete
