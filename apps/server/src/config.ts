@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   RBM_API_BASE: z.url().default('https://rcsbusinessmessaging.googleapis.com'),
   GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Every background job retries after this many seconds, without backoff (tests; unset in production). */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   SMTP_ENABLED: bool.default(true),
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
@@ -129,6 +131,8 @@ export type Config = {
   widgetDist: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Provider API endpoints (tests point them at fake servers on loopback) and how long one call may take. */
+  /** Background jobs: the retry delay that replaces each definition's own, when set. */
+  jobs: { retryDelaySeconds?: number };
   providers: {
     twilioApiBase: string;
     graphApiBase: string;
@@ -188,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     widgetDist: resolve(e.WIDGET_DIST ?? new URL('../../widget/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
+    jobs: { retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
     providers: {
       twilioApiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
       graphApiBase: e.GRAPH_API_BASE.replace(/\/+$/, ''),

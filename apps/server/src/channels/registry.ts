@@ -1,7 +1,8 @@
 import type { DbOrTx } from '@switchboard/db';
 import type { Config } from '../config.ts';
+import { PermanentSendError } from '../lib/provider-errors.ts';
 import { createSandboxAdapter } from './sandbox/outbound.ts';
-import { type ChannelAdapter, PermanentSendError } from './types.ts';
+import type { ChannelAdapter } from './types.ts';
 
 /** Finds the adapter for a channel at a location (e.g. the location's connected Twilio account), or null. */
 export type AdapterResolver = (target: {

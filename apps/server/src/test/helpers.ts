@@ -26,6 +26,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ENCRYPTION_KEY: '0'.repeat(64),
     LOG_LEVEL: 'silent',
     LOGIN_MAX_PER_IP: '1000',
+    // Retries after a second, not after each job's production backoff.
+    JOB_RETRY_DELAY_SECONDS: '1',
     ...overrides,
   });
 }

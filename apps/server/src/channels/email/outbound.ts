@@ -3,14 +3,9 @@ import { isValidEmail } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import { PermanentSendError, TransientSendError } from '../../lib/provider-errors.ts';
 import { findUpload, readUpload } from '../../modules/uploads/storage.ts';
-import {
-  type ChannelAdapter,
-  type OutboundMessage,
-  PermanentSendError,
-  type SendResult,
-  TransientSendError,
-} from '../types.ts';
+import type { ChannelAdapter, OutboundMessage, SendResult } from '../types.ts';
 import { inboundAddress, replyToken } from './address.ts';
 import { isMessageId, newMessageId } from './message-id.ts';
 

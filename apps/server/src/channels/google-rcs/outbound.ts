@@ -1,8 +1,9 @@
 import { createPrivateKey } from 'node:crypto';
 import type { Attachment } from '@switchboard/shared';
 import { SignJWT } from 'jose';
-import { isTransientStatus, jsonOf, providerFetch } from '../../modules/channels/http.ts';
-import { type ChannelAdapter, PermanentSendError, TransientSendError } from '../types.ts';
+import { PermanentSendError, TransientSendError } from '../../lib/provider-errors.ts';
+import { isTransientStatus, jsonOf, providerFetch } from '../../lib/provider-http.ts';
+import type { ChannelAdapter } from '../types.ts';
 
 const SCOPE = 'https://www.googleapis.com/auth/rcsbusinessmessaging';
 

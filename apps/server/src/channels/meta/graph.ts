@@ -1,4 +1,4 @@
-import { isTransientStatus, jsonOf, providerFetch } from '../../modules/channels/http.ts';
+import { isTransientStatus, jsonOf, providerFetch } from '../../lib/provider-http.ts';
 import { explainMetaError, isTransientMetaError } from './errors.ts';
 
 export type GraphTarget = { base: string; timeoutMs: number; token: string };

@@ -1,11 +1,6 @@
 import type { Attachment } from '@switchboard/shared';
-import {
-  type ChannelAdapter,
-  type OutboundMessage,
-  PermanentSendError,
-  type SendResult,
-  TransientSendError,
-} from '../types.ts';
+import { PermanentSendError, TransientSendError } from '../../lib/provider-errors.ts';
+import type { ChannelAdapter, OutboundMessage, SendResult } from '../types.ts';
 import { GraphApiError, type GraphTarget, graphApi } from './graph.ts';
 
 /** What the composer chose, stored in the message's meta as `whatsapp_template`. */

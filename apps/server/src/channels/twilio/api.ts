@@ -1,4 +1,4 @@
-import { isTransientStatus, jsonOf, providerFetch } from '../../modules/channels/http.ts';
+import { isTransientStatus, jsonOf, providerFetch } from '../../lib/provider-http.ts';
 import { explainTwilioError } from './errors.ts';
 
 export type TwilioCredentials = { base: string; timeoutMs: number; account_sid: string; auth_token: string };

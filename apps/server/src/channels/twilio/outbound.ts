@@ -1,10 +1,6 @@
 import type { Attachment } from '@switchboard/shared';
-import {
-  type ChannelAdapter,
-  type OutboundMessage,
-  PermanentSendError,
-  TransientSendError,
-} from '../types.ts';
+import { PermanentSendError, TransientSendError } from '../../lib/provider-errors.ts';
+import type { ChannelAdapter, OutboundMessage } from '../types.ts';
 import { sendTwilioMessage, TwilioApiError, type TwilioCredentials } from './api.ts';
 import { OPTED_OUT_CODE, OPTED_OUT_REASON } from './errors.ts';
 

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { uploads } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerFetch } from '../../modules/channels/http.ts';
+import { TransientSendError } from '../../lib/provider-errors.ts';
+import { providerFetch } from '../../lib/provider-http.ts';
 import { signedMediaUrl } from '../../modules/channels/media-url.ts';
 import {
   type ChannelSuite,
@@ -29,7 +30,6 @@ import {
 import { ingestInbound } from '../../modules/messages/inbound.ts';
 import { saveUpload } from '../../modules/uploads/storage.ts';
 import { eventually, type TestApp } from '../../test/helpers.ts';
-import { TransientSendError } from '../types.ts';
 import { parseForm, verifyTwilioSignature } from './signature.ts';
 
 const SERVICE_SID = 'MGcccccccccccccccccccccccccccccccc';

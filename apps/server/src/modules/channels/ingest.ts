@@ -3,10 +3,11 @@ import type { MessageStatus } from '@switchboard/shared';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { InboundMessage } from '../../channels/types.ts';
+import type { MediaRef } from '../../jobs/definitions/inbound-media.ts';
 import { ingestInbound } from '../messages/inbound.ts';
 import { applyMessageStatus } from '../messages/outbound.ts';
 import type { Account } from './accounts.ts';
-import { type MediaRef, queueMediaDownload } from './media.ts';
+import { queueMediaDownload } from './media.ts';
 
 export type StoreResult = 'stored' | 'duplicate';
 

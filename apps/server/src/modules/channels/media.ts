@@ -5,33 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
 import { graphApi, graphTargetOf } from '../../channels/meta/graph.ts';
 import { twilioBasicAuth } from '../../channels/twilio/api.ts';
+import { inboundMedia, type MediaJob, type MediaRef } from '../../jobs/definitions/inbound-media.ts';
+import { downloadMedia, mediaName } from '../../lib/provider-http.ts';
 import { toMessageDto } from '../messages/dto.ts';
 import { uploadContentUrl } from '../messages/routes.ts';
 import { saveUpload } from '../uploads/storage.ts';
 import { type Account, openAccount } from './accounts.ts';
-import { downloadMedia, mediaName } from './http.ts';
-
-/**
- * Media a provider's webhook pointed at, as plain data: the download job keeps it, and works out the
- * credentials from the account when it runs.
- */
-export type MediaRef = {
-  /** Where the file is (Twilio, Messenger, Instagram, RCS; WhatsApp media given by URL). */
-  url?: string;
-  /** WhatsApp: the media id whose download URL the Graph API gives. */
-  media_id?: string;
-  content_type?: string;
-  name?: string;
-};
 
 /**
  * Inbound media is fetched after the message is stored and the provider has its answer: a slow or large
  * download never makes a provider time out and send the webhook again. The message says how many are on their
  * way (`meta.media_pending`) until the job attaches them and tells the inbox (`message.updated`).
  */
-export const MEDIA_QUEUE = 'inbound.media';
-export type MediaJob = { message_id: string; account_id: string; media: MediaRef[] };
-const MEDIA_JOB_OPTIONS = { retryLimit: 4, retryDelay: 10, retryBackoff: true } as const;
 
 type Resolved = { url: string; content_type?: string; headers?: Record<string, string> };
 
@@ -157,7 +142,7 @@ async function finishMessage(
   });
 }
 
-async function attachMedia(app: FastifyInstance, job: JobWithMetadata<MediaJob>): Promise<void> {
+export async function attachMedia(app: FastifyInstance, job: JobWithMetadata<MediaJob>): Promise<void> {
   const { message_id, account_id, media } = job.data;
   try {
     const [row] = await app.db.select().from(channelAccounts).where(eq(channelAccounts.id, account_id));
@@ -173,13 +158,9 @@ async function attachMedia(app: FastifyInstance, job: JobWithMetadata<MediaJob>)
   }
 }
 
-export async function startMediaJobs(app: FastifyInstance): Promise<void> {
-  await app.jobs.work<MediaJob>(MEDIA_QUEUE, (job) => attachMedia(app, job));
-}
-
 /** Queues the message's download, unless one is already waiting or running for it. */
 export async function queueMediaDownload(app: FastifyInstance, job: MediaJob): Promise<void> {
-  const existing = await app.jobs.findJobs(MEDIA_QUEUE, job.message_id);
+  const existing = await app.jobs.findJobs(inboundMedia, job.message_id);
   if (existing.some((j) => ['created', 'retry', 'active'].includes(j.state))) return;
-  await app.jobs.send(MEDIA_QUEUE, job, { ...MEDIA_JOB_OPTIONS, singletonKey: job.message_id });
+  await app.jobs.send(inboundMedia, job, { singletonKey: job.message_id });
 }

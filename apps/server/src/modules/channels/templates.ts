@@ -10,9 +10,9 @@ import {
   renderTemplate,
   type WhatsAppTemplate,
 } from '../../channels/meta/templates.ts';
-import { TransientSendError } from '../../channels/types.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/fields.ts';
+import { TransientSendError } from '../../lib/provider-errors.ts';
 import { type Actor, requireBusiness } from '../../plugins/auth.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
 import { uploadContentUrl } from '../messages/routes.ts';

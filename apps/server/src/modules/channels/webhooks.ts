@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verifyGoogSignature } from '../../channels/google-rcs/signature.ts';
 import { parseRbmPush, Verification } from '../../channels/google-rcs/webhook.ts';
-import { isProfileProvider, queueProfileLookup, startProfileJobs } from '../../channels/meta/profile.ts';
+import { isProfileProvider } from '../../channels/meta/profile.ts';
 import { verifyHubSignature } from '../../channels/meta/signature.ts';
 import { CHANNEL_OF, type MetaEvent, parseMetaWebhook } from '../../channels/meta/webhook.ts';
 import { OPTED_OUT_CODE } from '../../channels/twilio/errors.ts';
@@ -15,9 +15,11 @@ import {
   verifyTwilioSignature,
 } from '../../channels/twilio/signature.ts';
 import { AppError, notFound } from '../../errors.ts';
+import type { MediaRef } from '../../jobs/definitions/inbound-media.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/fields.ts';
 import { sendFile } from '../../lib/file-response.ts';
+import { queueProfileLookup } from '../customers/naming.ts';
 import { readUpload } from '../uploads/storage.ts';
 import { type Account, accountsOf, accountsWhere, type Warn } from './accounts.ts';
 import {
@@ -27,7 +29,6 @@ import {
   setSmsOptOut,
   storeInbound,
 } from './ingest.ts';
-import { type MediaRef, startMediaJobs } from './media.ts';
 import { verifyMediaUrl } from './media-url.ts';
 import type { WhatsAppConfig } from './providers.ts';
 
@@ -71,8 +72,6 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
   const signedUrl = (request: FastifyRequest) => `${app.config.publicUrl}${request.url}`;
   const key = app.config.encryptionKey;
   const warn: Warn = (detail, message) => app.log.warn(detail, message);
-  await startProfileJobs(app);
-  await startMediaJobs(app);
 
   // ── Twilio ─────────────────────────────────────────────────────────────────────────────────────────────
 

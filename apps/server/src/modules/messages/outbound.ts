@@ -2,14 +2,13 @@ import { customers, type Db, enquiries, messages } from '@switchboard/db';
 import type { MessageStatus } from '@switchboard/shared';
 import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AdapterRegistry } from '../../channels/registry.ts';
-import { PermanentSendError } from '../../channels/types.ts';
+import type { JobWithMetadata } from 'pg-boss';
 import type { EventBus } from '../../events/bus.ts';
+import { sandboxDelivery } from '../../jobs/definitions/sandbox-delivery.ts';
+import { PermanentSendError } from '../../lib/provider-errors.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { toMessageDto } from './dto.ts';
-import { enqueueSend, locationBrief, SEND_QUEUE } from './service.ts';
-
-export const DELIVERY_QUEUE = 'message.sandbox-delivery';
+import { enqueueSend, locationBrief } from './service.ts';
 
 /** The statuses a message may move to from each status: forwards only, so late callbacks change nothing. */
 const FORWARD: Record<MessageStatus, MessageStatus[]> = {
@@ -66,74 +65,74 @@ export async function applyMessageStatus(
  * once with the reason; anything else is retried with exponential backoff, and fails the message with the
  * last reason when the retries run out.
  */
-export async function registerOutbound(app: FastifyInstance, registry: AdapterRegistry): Promise<void> {
+export async function sendQueuedMessage(
+  app: FastifyInstance,
+  job: JobWithMetadata<{ message_id: string }>,
+): Promise<void> {
   const ctx = { db: app.db, events: app.events };
-
-  await app.jobs.work<{ message_id: string }>(SEND_QUEUE, async (job) => {
-    const [row] = await app.db
-      .select({ m: messages, e: enquiries, c: customers })
+  const [row] = await app.db
+    .select({ m: messages, e: enquiries, c: customers })
+    .from(messages)
+    .innerJoin(enquiries, eq(enquiries.id, messages.enquiry_id))
+    .innerJoin(customers, eq(customers.id, messages.customer_id))
+    .where(eq(messages.id, job.data.message_id));
+  if (!row || row.m.status !== 'queued') return;
+  const { m, e, c } = row;
+  try {
+    const adapter = await app.channels.forChannel(e.channel, e.location_id);
+    const thread = await app.db
+      .select({ id: messages.provider_message_id })
       .from(messages)
-      .innerJoin(enquiries, eq(enquiries.id, messages.enquiry_id))
-      .innerJoin(customers, eq(customers.id, messages.customer_id))
-      .where(eq(messages.id, job.data.message_id));
-    if (!row || row.m.status !== 'queued') return;
-    const { m, e, c } = row;
-    try {
-      const adapter = await registry.forChannel(e.channel, e.location_id);
-      const thread = await app.db
-        .select({ id: messages.provider_message_id })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.enquiry_id, e.id),
-            isNotNull(messages.provider_message_id),
-            lt(messages.created_at, m.created_at),
-          ),
-        )
-        .orderBy(asc(messages.created_at));
-      const result = await adapter.send({
-        id: m.id,
-        business_id: m.business_id,
-        location_id: e.location_id,
-        channel: m.channel,
-        to: { phone: c.phone, email: c.email, name: c.name, external_id: c.external_ids[m.channel] ?? null },
-        from: await locationBrief(app.db, e.location_id).then((l) => ({
-          location_name: l.name,
-          phone: l.phone,
-          email: l.email,
-        })),
-        message: m.message,
-        subject: m.meta.subject,
-        attachments: m.attachments,
-        thread: { provider_message_ids: thread.map((t) => t.id!).filter(Boolean) },
-        meta: m.meta,
-        enquiry_id: e.id,
-        customer_id: c.id,
-      });
-      await applyMessageStatus(ctx, { id: m.id }, result.status ?? 'sent', {
-        provider: result.provider,
-        provider_message_id: result.provider_message_id,
-        error: null,
-      });
-      if (result.provider === 'sandbox') {
-        await app.jobs.send(DELIVERY_QUEUE, { message_id: m.id }, { startAfter: 1 });
-      }
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const lastTry = job.retryCount >= job.retryLimit;
-      if (error instanceof PermanentSendError || lastTry) {
-        await applyMessageStatus(ctx, { id: m.id }, 'failed', { error: reason });
-        return;
-      }
-      app.log.warn({ message_id: m.id, reason, retry: job.retryCount }, 'send failed; will retry');
-      throw error;
+      .where(
+        and(
+          eq(messages.enquiry_id, e.id),
+          isNotNull(messages.provider_message_id),
+          lt(messages.created_at, m.created_at),
+        ),
+      )
+      .orderBy(asc(messages.created_at));
+    const result = await adapter.send({
+      id: m.id,
+      business_id: m.business_id,
+      location_id: e.location_id,
+      channel: m.channel,
+      to: { phone: c.phone, email: c.email, name: c.name, external_id: c.external_ids[m.channel] ?? null },
+      from: await locationBrief(app.db, e.location_id).then((l) => ({
+        location_name: l.name,
+        phone: l.phone,
+        email: l.email,
+      })),
+      message: m.message,
+      subject: m.meta.subject,
+      attachments: m.attachments,
+      thread: { provider_message_ids: thread.map((t) => t.id!).filter(Boolean) },
+      meta: m.meta,
+      enquiry_id: e.id,
+      customer_id: c.id,
+    });
+    await applyMessageStatus(ctx, { id: m.id }, result.status ?? 'sent', {
+      provider: result.provider,
+      provider_message_id: result.provider_message_id,
+      error: null,
+    });
+    if (result.provider === 'sandbox') {
+      await app.jobs.send(sandboxDelivery, { message_id: m.id });
     }
-  });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const lastTry = job.retryCount >= job.retryLimit;
+    if (error instanceof PermanentSendError || lastTry) {
+      await applyMessageStatus(ctx, { id: m.id }, 'failed', { error: reason });
+      return;
+    }
+    app.log.warn({ message_id: m.id, reason, retry: job.retryCount }, 'send failed; will retry');
+    throw error;
+  }
+}
 
-  // The sandbox reports delivery a moment after sending, through the same path as a provider's callback.
-  await app.jobs.work<{ message_id: string }>(DELIVERY_QUEUE, async (job) => {
-    await applyMessageStatus(ctx, { id: job.data.message_id }, 'delivered');
-  });
+/** The sandbox reports delivery a moment after sending, through the same path as a provider's callback. */
+export async function deliverSandboxMessage(app: FastifyInstance, messageId: string): Promise<void> {
+  await applyMessageStatus({ db: app.db, events: app.events }, { id: messageId }, 'delivered');
 }
 
 /** Re-enqueues outbound messages left `queued` without a job (e.g. a crash between commit and enqueue). */

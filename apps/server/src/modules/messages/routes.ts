@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdapterRegistry } from '../../channels/registry.ts';
 import { IdParams } from '../../lib/fields.ts';
-import { registerOutbound, requeueStuckMessages } from './outbound.ts';
 import {
   deleteDraft,
   getDraft,
@@ -32,9 +31,6 @@ export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }>
     registry,
     uploadUrl: uploadContentUrl,
   };
-  await registerOutbound(app, registry);
-  const requeued = await requeueStuckMessages(app.db, app.jobs);
-  if (requeued) app.log.info({ requeued }, 're-queued outbound messages left unsent');
 
   app.register(async (scope) => {
     const authed = scope.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();

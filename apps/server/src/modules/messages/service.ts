@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import type { AdapterRegistry } from '../../channels/registry.ts';
 import { AppError } from '../../errors.ts';
 import type { EventBus } from '../../events/bus.ts';
+import { messageSend } from '../../jobs/definitions/message-send.ts';
 import { type Actor, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { moveCounters } from '../enquiries/counters.ts';
@@ -39,14 +40,6 @@ export type MessagesCtx = {
   registry: AdapterRegistry;
   uploadUrl: (upload: { id: string; name: string }) => string;
 };
-
-export const SEND_QUEUE = 'message.send';
-export const SEND_JOB_OPTIONS = {
-  retryLimit: 6,
-  retryDelay: 2,
-  retryBackoff: true,
-  expireInSeconds: 120,
-} as const;
 
 export async function listMessages(
   { db }: MessagesCtx,
@@ -246,7 +239,7 @@ function afterOutbound(
 
 /** One send job per message (singleton by message id), so a re-enqueue after a crash never sends twice. */
 export async function enqueueSend(jobs: Jobs, messageId: string): Promise<void> {
-  await jobs.send(SEND_QUEUE, { message_id: messageId }, { ...SEND_JOB_OPTIONS, singletonKey: messageId });
+  await jobs.send(messageSend, { message_id: messageId }, { singletonKey: messageId });
 }
 
 export function normalisePhone(raw: string): string {

@@ -1,5 +1,5 @@
-import { TransientSendError } from '../../channels/types.ts';
-import { guardedFetch } from '../../lib/guarded-fetch.ts';
+import { guardedFetch } from './guarded-fetch.ts';
+import { TransientSendError } from './provider-errors.ts';
 
 /** A provider API call that did not get an answer (network error or timeout): always worth retrying. */
 export async function providerFetch(
