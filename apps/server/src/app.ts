@@ -11,6 +11,7 @@ import { widgetChannel } from './channels/widget/plugin.ts';
 import { widgetSettingsRoutes } from './channels/widget/settings.ts';
 import type { Config } from './config.ts';
 import { createEventBus } from './events/bus.ts';
+import { registerListeners } from './events/listeners/index.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { businessCachePlugin } from './lib/cache.ts';
 import { appCsp, cspHeader, reportOnlyCsp } from './lib/csp.ts';
@@ -121,7 +122,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(formWebhookRoutes);
   await app.register(webPlugin, { reportOnlyCsp: cspHeader(reportOnlyCsp(csp)) });
-  // Last: every adapter, policy and route a worker may need is registered by now.
+  // Last: every adapter, policy, route and socket namespace a listener or worker may need exists by now.
+  registerListeners(app);
   await startWorkers(app);
   return app;
 }

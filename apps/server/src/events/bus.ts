@@ -13,6 +13,8 @@ export type DomainEvents = {
   'user.sessions_revoked': [{ user_id: string }];
   /** A staff member started or stopped typing in an enquiry (the widget forwards it to the visitor). */
   'enquiry.typing': [{ enquiry_id: string; typing: boolean; full_name: string }];
+  /** A website visitor started or stopped typing in their chat (staff viewing the enquiry see it). */
+  'visitor.typing': [{ enquiry_id: string; visitor_id: string; typing: boolean; full_name: string }];
 };
 
 export type EventBus = EventEmitter<DomainEvents>;

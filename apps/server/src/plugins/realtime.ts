@@ -38,7 +38,8 @@ const EnquiryId = z.uuid();
 /**
  * Socket.IO on the same HTTP server, authenticated by the same JWT as the API. Each staff socket joins its
  * business, selected location, user and session rooms; opening an enquiry joins that enquiry's room, which
- * is how viewers and typing are shared. Domain events from the bus are broadcast to the right rooms.
+ * is how viewers and typing are shared. It only transports: what goes to which room on a domain event is
+ * decided by the listeners in `events/listeners/`.
  */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const io: RealtimeServer = new Server(app.server, {
@@ -119,25 +120,6 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       for (const enquiryId of socket.data.viewing) void broadcastViewers(io, enquiryId);
     });
   });
-
-  const bus = app.events;
-  bus.on('enquiry.created', ({ enquiry }) =>
-    io.to(rooms.location(enquiry.location_id)).emit('enquiry.created', enquiry),
-  );
-  bus.on('enquiry.updated', ({ enquiry }) => {
-    io.to([rooms.location(enquiry.location_id), rooms.enquiry(enquiry.id)]).emit('enquiry.updated', enquiry);
-  });
-  bus.on('message.created', ({ location_id, message }) => {
-    io.to([rooms.location(location_id), rooms.enquiry(message.enquiry_id)]).emit('message.created', message);
-  });
-  bus.on('message.updated', ({ location_id, message }) => {
-    io.to([rooms.location(location_id), rooms.enquiry(message.enquiry_id)]).emit('message.updated', message);
-  });
-  bus.on('counts.updated', ({ business_id, counts }) =>
-    io.to(rooms.business(business_id)).emit('counts.updated', counts),
-  );
-  bus.on('session.revoked', ({ session_id }) => io.in(rooms.session(session_id)).disconnectSockets(true));
-  bus.on('user.sessions_revoked', ({ user_id }) => io.in(rooms.user(user_id)).disconnectSockets(true));
 
   app.addHook('onClose', async () => {
     await io.close();

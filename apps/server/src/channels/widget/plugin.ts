@@ -121,13 +121,16 @@ type VisitorServerEvents = {
   message: (message: VisitorMessage) => void;
   typing: (event: { typing: boolean; full_name: string }) => void;
 };
-type VisitorNamespace = Namespace<
+export type VisitorNamespace = Namespace<
   VisitorClientEvents,
   VisitorServerEvents,
   Record<string, never>,
   VisitorData
 >;
 type VisitorSocket = Socket<VisitorClientEvents, VisitorServerEvents, Record<string, never>, VisitorData>;
+
+/** The Socket.IO namespace website visitors connect to (staff use the default one). */
+export const VISITOR_NAMESPACE = '/visitor';
 
 const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;
 
@@ -284,7 +287,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
   });
 
   // ---- Socket.IO: the /visitor namespace ------------------------------------------------------------------
-  const nsp = app.io.of('/visitor') as unknown as VisitorNamespace;
+  const nsp = app.io.of(VISITOR_NAMESPACE) as unknown as VisitorNamespace;
 
   async function customerOf(claims: VisitorClaims, businessId: string) {
     const [c] = await app.db
@@ -427,20 +430,14 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       const typing = Boolean((event as { typing?: unknown } | null)?.typing);
       for (const room of socket.rooms) {
         if (!room.startsWith('enquiry:')) continue;
-        const enquiry_id = room.slice('enquiry:'.length);
-        app.io.to(room).emit('typing', {
-          enquiry_id,
-          user_id: `visitor:${claims.visitor_id}`,
+        app.events.emit('visitor.typing', {
+          enquiry_id: room.slice('enquiry:'.length),
+          visitor_id: claims.visitor_id,
           full_name: claims.name || 'Visitor',
           typing,
         });
       }
     });
-  });
-
-  // Staff typing in a widget enquiry reaches the visitor (the realtime plugin puts it on the bus).
-  app.events.on('enquiry.typing', ({ enquiry_id, typing, full_name }) => {
-    nsp.to(rooms.enquiry(enquiry_id)).emit('typing', { typing, full_name });
   });
 
   // ---- The adapter: staff replies go out live to the visitor's sockets ---------------------------------------

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { realtimeListeners } from './realtime.ts';
+import { widgetListeners } from './widget.ts';
+
+/**
+ * Every reaction to a domain event, registered once the app is built. A listener only broadcasts or queues a
+ * job; anything slow or fallible happens in the job. A new side effect of an event is one file here and one
+ * line below.
+ */
+export function registerListeners(app: FastifyInstance): void {
+  realtimeListeners(app);
+  widgetListeners(app);
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { rooms } from '../../plugins/realtime.ts';
+
+/**
+ * Staff screens hear of every change live: each domain event goes to the rooms of the people who see it
+ * (the location's inbox, the open enquiry, the whole business for counters). A revoked session or a changed
+ * password drops the sockets it opened.
+ */
+export function realtimeListeners(app: FastifyInstance): void {
+  const io = app.io;
+  const bus = app.events;
+  bus.on('enquiry.created', ({ enquiry }) =>
+    io.to(rooms.location(enquiry.location_id)).emit('enquiry.created', enquiry),
+  );
+  bus.on('enquiry.updated', ({ enquiry }) => {
+    io.to([rooms.location(enquiry.location_id), rooms.enquiry(enquiry.id)]).emit('enquiry.updated', enquiry);
+  });
+  bus.on('message.created', ({ location_id, message }) => {
+    io.to([rooms.location(location_id), rooms.enquiry(message.enquiry_id)]).emit('message.created', message);
+  });
+  bus.on('message.updated', ({ location_id, message }) => {
+    io.to([rooms.location(location_id), rooms.enquiry(message.enquiry_id)]).emit('message.updated', message);
+  });
+  bus.on('counts.updated', ({ business_id, counts }) =>
+    io.to(rooms.business(business_id)).emit('counts.updated', counts),
+  );
+  bus.on('session.revoked', ({ session_id }) => io.in(rooms.session(session_id)).disconnectSockets(true));
+  bus.on('user.sessions_revoked', ({ user_id }) => io.in(rooms.user(user_id)).disconnectSockets(true));
+
+  bus.on('visitor.typing', ({ enquiry_id, visitor_id, full_name, typing }) => {
+    io.to(rooms.enquiry(enquiry_id)).emit('typing', {
+      enquiry_id,
+      user_id: `visitor:${visitor_id}`,
+      full_name,
+      typing,
+    });
+  });
+}
