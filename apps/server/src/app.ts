@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { emailChannel } from './channels/email/smtp-plugin.ts';
 import { createAdapterRegistry } from './channels/registry.ts';
+import type { InboundSink } from './channels/types.ts';
 import { widgetChannel } from './channels/widget/plugin.ts';
 import { widgetSettingsRoutes } from './channels/widget/settings.ts';
 import type { Config } from './config.ts';
@@ -27,6 +28,7 @@ import { formSettingsRoutes, formWebhookRoutes } from './modules/forms/routes.ts
 import { intakeLimitRoutes } from './modules/locations/intake-limits.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
+import { receiveInbound } from './modules/messages/inbound.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(realtimePlugin);
   const registry = createAdapterRegistry(config);
   app.decorate('channels', registry);
+  app.decorate('inbound', { receive: (message) => receiveInbound(app, message) } satisfies InboundSink);
 
   await app.register(
     async (api) => {

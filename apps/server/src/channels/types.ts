@@ -1,4 +1,5 @@
-import type { Attachment, MessageStatus } from '@switchboard/shared';
+import type { Attachment, EnquiryRow, MessageDto, MessageStatus } from '@switchboard/shared';
+import type { MediaRef } from '../jobs/definitions/inbound-media.ts';
 
 /** What a provider adapter is asked to send: everything it needs, already resolved by the pipeline. */
 export type OutboundMessage = {
@@ -40,8 +41,6 @@ export type InboundMessage = {
   message: string;
   subject?: string;
   attachments?: Attachment[];
-  /** Files still being downloaded (provider media): counted in the enquiry's preview meanwhile. */
-  attachments_to_come?: number;
   meta?: Record<string, unknown>;
   source?: string;
   medium?: string;
@@ -52,4 +51,31 @@ export type InboundMessage = {
    * that enquiry is the same business, location, customer and channel; a closed one is reopened.
    */
   enquiry_id?: string;
+  /** The provider account that received it: media is downloaded later with that account's credentials. */
+  account_id?: string;
+  /** Files the provider points at, downloaded by a job after the provider has had its answer. */
+  media?: MediaRef[];
+  /** An SMS keyword: STOP opts the customer out of texts, START back in (stored with the message). */
+  sms_opt?: 'out' | 'in';
 };
+
+/** What the inbound pipeline answers: the message as stored, or as stored before (a provider's repeat). */
+export type InboundOutcome = {
+  duplicate: boolean;
+  message: MessageDto;
+  enquiry: EnquiryRow;
+};
+
+/**
+ * The one door into the inbox for every source (provider webhooks, email, the website chat, forms, the
+ * sandbox): it stores customer, enquiry, message, opt-out and counters in one transaction, recognises a
+ * repeat, queues the media, and tells everyone after the commit. Channels get it as `app.inbound`.
+ */
+export type InboundSink = { receive(message: InboundMessage): Promise<InboundOutcome> };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The inbound pipeline's one entry point (see InboundSink). */
+    inbound: InboundSink;
+  }
+}

@@ -4,10 +4,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { ingestInbound } from '../../modules/messages/inbound.ts';
 import { applyMessageStatus } from '../../modules/messages/outbound.ts';
 import { uploadContentUrl } from '../../modules/messages/routes.ts';
 import { deleteUpload, saveUpload, type Upload } from '../../modules/uploads/storage.ts';
+import type { InboundSink } from '../types.ts';
 import {
   enquiryOfReplyToken,
   findLocationByToken,
@@ -19,7 +19,7 @@ import { withoutControls } from './html.ts';
 import { contentMessageId } from './message-id.ts';
 import { type DeliveryReport, type ParsedAttachment, type ParsedEmail, parseEmail } from './parse.ts';
 
-export type EmailDeps = { db: Db; events: EventBus; config: Config };
+export type EmailDeps = { db: Db; events: EventBus; config: Config; inbound: InboundSink };
 
 /** An answer for the SMTP client: 5xx refuses for good (the sender gets a bounce), 4xx asks it to retry. */
 export class SmtpReply extends Error {
@@ -131,7 +131,7 @@ async function storeForLocation(
   const enquiryId = (await threadEnquiry(deps.db, location, parsed.thread_ids)) ?? target.reply_enquiry_id;
   const saved = await saveAttachments(deps, location.business_id, parsed.attachments);
   try {
-    const result = await ingestInbound(deps, {
+    const result = await deps.inbound.receive({
       provider: 'email',
       provider_message_id: key,
       channel: 'email',

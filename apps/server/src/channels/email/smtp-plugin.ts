@@ -34,7 +34,7 @@ const reply = (code: number, message: string) => new SmtpReply(code, message);
 export const emailChannel = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
-    const deps: EmailDeps = { db: app.db, events: app.events, config };
+    const deps: EmailDeps = { db: app.db, events: app.events, config, inbound: app.inbound };
 
     const server = config.email.smtpEnabled ? createInboundServer(app, deps) : null;
     let port = 0;

@@ -27,7 +27,7 @@ import {
   type TwilioEnvelope,
   twilioSignature,
 } from '../../modules/channels/test-support.ts';
-import { ingestInbound } from '../../modules/messages/inbound.ts';
+import { receiveInbound } from '../../modules/messages/inbound.ts';
 import { saveUpload } from '../../modules/uploads/storage.ts';
 import { eventually, type TestApp } from '../../test/helpers.ts';
 import { parseForm, verifyTwilioSignature } from './signature.ts';
@@ -360,7 +360,7 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
     const gif = Buffer.from('GIF89a-test');
     fake.on('GET', path, { body: gif, headers: { 'content-type': 'image/gif' } });
     // What the first delivery left behind: the message stored, the server stopped before queueing its media.
-    await ingestInbound(t.app, {
+    await receiveInbound(t.app, {
       provider: 'twilio',
       provider_message_id: 'MM3',
       channel: 'mms',

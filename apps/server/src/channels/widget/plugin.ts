@@ -20,7 +20,6 @@ import type { Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { type LimitRule, waitText } from '../../lib/limiter.ts';
-import { ingestInbound } from '../../modules/messages/inbound.ts';
 import { rooms } from '../../plugins/realtime.ts';
 import type { ChannelAdapter } from '../types.ts';
 import { attribute } from './attribution.ts';
@@ -392,7 +391,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
         });
       }
       try {
-        const result = await ingestInbound(app, {
+        const result = await app.inbound.receive({
           provider: WIDGET_CHANNEL,
           provider_message_id: `${claims.visitor_id}:${parsed.data.client_id}`,
           channel: WIDGET_CHANNEL,

@@ -3,51 +3,26 @@ import type { MessageStatus } from '@switchboard/shared';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { InboundMessage } from '../../channels/types.ts';
-import type { MediaRef } from '../../jobs/definitions/inbound-media.ts';
-import { ingestInbound } from '../messages/inbound.ts';
 import { applyMessageStatus } from '../messages/outbound.ts';
 import type { Account } from './accounts.ts';
-import { queueMediaDownload } from './media.ts';
 
 export type StoreResult = 'stored' | 'duplicate';
 
-async function storedMessage(app: FastifyInstance, provider: string, id: string) {
-  const [row] = await app.db
-    .select({ id: messages.id, meta: messages.meta })
-    .from(messages)
-    .where(and(eq(messages.provider, provider), eq(messages.provider_message_id, id)))
-    .limit(1);
-  return row;
-}
-
 /**
- * Stores one inbound provider message through the one inbound pipeline. A repeat of a stored provider id
- * changes nothing. Its media is downloaded by a job once the provider has had its answer (see media.ts).
+ * A provider message into the inbound pipeline, at the account's location; its media is downloaded with the
+ * account's credentials once the provider has had its answer (see media.ts).
  */
 export async function storeInbound(
   app: FastifyInstance,
   account: Account,
-  inbound: Omit<InboundMessage, 'location_id' | 'attachments'>,
-  media: MediaRef[] = [],
+  inbound: Omit<InboundMessage, 'location_id' | 'attachments' | 'account_id'>,
 ): Promise<StoreResult> {
-  const queue = (messageId: string) =>
-    queueMediaDownload(app, { message_id: messageId, account_id: account.row.id, media });
-  const stored = await storedMessage(app, inbound.provider, inbound.provider_message_id);
-  if (stored) {
-    // Stored, but its media never queued (the server stopped before answering, so the provider tried again).
-    if (media.length && 'media_pending' in stored.meta) await queue(stored.id);
-    return 'duplicate';
-  }
-  const result = await ingestInbound(app, {
+  const result = await app.inbound.receive({
     ...inbound,
-    meta: { ...(inbound.meta ?? {}), ...(media.length ? { media_pending: media.length } : {}) },
     location_id: account.row.location_id,
-    attachments: [],
-    attachments_to_come: media.length,
+    account_id: account.row.id,
   });
-  if (result.duplicate) return 'duplicate';
-  if (media.length) await queue(result.message.id);
-  return 'stored';
+  return result.duplicate ? 'duplicate' : 'stored';
 }
 
 /** The customer who sent a stored inbound message. */

@@ -7,6 +7,7 @@ import { graphApi, graphTargetOf } from '../../channels/meta/graph.ts';
 import { twilioBasicAuth } from '../../channels/twilio/api.ts';
 import { inboundMedia, type MediaJob, type MediaRef } from '../../jobs/definitions/inbound-media.ts';
 import { downloadMedia, mediaName } from '../../lib/provider-http.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
 import { toMessageDto } from '../messages/dto.ts';
 import { uploadContentUrl } from '../messages/routes.ts';
 import { saveUpload } from '../uploads/storage.ts';
@@ -159,8 +160,8 @@ export async function attachMedia(app: FastifyInstance, job: JobWithMetadata<Med
 }
 
 /** Queues the message's download, unless one is already waiting or running for it. */
-export async function queueMediaDownload(app: FastifyInstance, job: MediaJob): Promise<void> {
-  const existing = await app.jobs.findJobs(inboundMedia, job.message_id);
+export async function queueMediaDownload(jobs: Jobs, job: MediaJob): Promise<void> {
+  const existing = await jobs.findJobs(inboundMedia, job.message_id);
   if (existing.some((j) => ['created', 'retry', 'active'].includes(j.state))) return;
-  await app.jobs.send(inboundMedia, job, { singletonKey: job.message_id });
+  await jobs.send(inboundMedia, job, { singletonKey: job.message_id });
 }

@@ -167,26 +167,17 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
 
     const channel = await twilioChannel(account, message.from, message.media.length > 0);
     const media: MediaRef[] = message.media.map((m) => ({ url: m.url, content_type: m.content_type }));
-    const stored = await storeInbound(
-      app,
-      account,
-      {
-        provider: 'twilio',
-        provider_message_id: message.sid,
-        channel,
-        from: { phone: message.from },
-        message: message.body,
-        meta: { from: message.from, to: message.to },
-      },
+    const keyword = optKeyword(message.body);
+    await storeInbound(app, account, {
+      provider: 'twilio',
+      provider_message_id: message.sid,
+      channel,
+      from: { phone: message.from },
+      message: message.body,
+      meta: { from: message.from, to: message.to },
       media,
-    );
-    if (stored === 'stored') {
-      const keyword = optKeyword(message.body);
-      if (keyword) {
-        const customerId = await customerOfMessage(app, 'twilio', message.sid);
-        if (customerId) await setSmsOptOut(app, customerId, keyword === 'stop');
-      }
-    }
+      ...(keyword ? { sms_opt: keyword === 'stop' ? 'out' : 'in' } : {}),
+    });
     return reply.type('text/xml').send(EMPTY_TWIML);
   }
 
@@ -278,20 +269,16 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
             name: m.filename,
           }),
         );
-        const stored = await storeInbound(
-          app,
-          account,
-          {
-            provider: event.provider,
-            provider_message_id: event.id,
-            channel,
-            from: event.from,
-            message: event.text,
-            timestamp: event.timestamp,
-            meta: event.meta,
-          },
+        const stored = await storeInbound(app, account, {
+          provider: event.provider,
+          provider_message_id: event.id,
+          channel,
+          from: event.from,
+          message: event.text,
+          timestamp: event.timestamp,
+          meta: event.meta,
           media,
-        );
+        });
         // Messenger and Instagram name the sender only by id: their name is looked up after this answer.
         if (
           stored === 'stored' &&
@@ -392,22 +379,18 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     if (!verifyGoogSignature(account.config.client_token, push.decoded, signature)) throw badSignature();
     const event = push.event;
     if (event.type === 'message') {
-      await storeInbound(
-        app,
-        account,
-        {
-          provider: 'google_rcs',
-          provider_message_id: event.id,
-          channel: 'google_rcs',
-          from: { phone: event.phone },
-          message: event.text,
-          timestamp: event.timestamp,
-          meta: event.meta,
-        },
-        event.file
+      await storeInbound(app, account, {
+        provider: 'google_rcs',
+        provider_message_id: event.id,
+        channel: 'google_rcs',
+        from: { phone: event.phone },
+        message: event.text,
+        timestamp: event.timestamp,
+        meta: event.meta,
+        media: event.file
           ? [{ url: event.file.url, content_type: event.file.content_type, name: event.file.name }]
           : [],
-      );
+      });
     } else if (event.type === 'status') {
       await applyProviderStatus(app, {
         businessIds: [account.row.business_id],

@@ -83,7 +83,7 @@ export const formWebhookRoutes: FastifyPluginAsync = async (app) => {
         { headers: { 'retry-after': String(wait) } },
       );
     }
-    await receiveForm({ db: app.db, events: app.events }, target, fields);
+    await receiveForm(app, target, fields);
 
     const isHtmlForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
     if (!isHtmlForm) return { body: { received: true } };

@@ -3,11 +3,10 @@ import { auditLog, businesses, type Db, locations } from '@switchboard/db';
 import { isValidEmail } from '@switchboard/shared';
 import { and, eq, or } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { InboundSink } from '../../channels/types.ts';
 import { AppError } from '../../errors.ts';
-import type { EventBus } from '../../events/bus.ts';
 import { isUuid } from '../../lib/fields.ts';
 import { type Actor, requireOwner } from '../../plugins/auth.ts';
-import { ingestInbound } from '../messages/inbound.ts';
 
 export const FORM_KINDS = { 'web-form': 'web_form', 'contact-form': 'contact_form' } as const;
 export type FormKind = keyof typeof FORM_KINDS;
@@ -123,7 +122,7 @@ export function safeRedirect(redirect: string | undefined, origins: readonly str
  * than the contact details are kept in the message's meta.
  */
 export async function receiveForm(
-  ctx: { db: Db; events: EventBus },
+  ctx: { inbound: InboundSink },
   target: FormTarget,
   fields: FormSubmission,
 ): Promise<{ stored: boolean; enquiry_id?: string }> {
@@ -156,7 +155,7 @@ export async function receiveForm(
       ([k, v]) => !KNOWN.has(k) && !HONEYPOTS.includes(k) && !k.startsWith('_') && v !== '',
     ),
   );
-  const result = await ingestInbound(ctx, {
+  const result = await ctx.inbound.receive({
     provider: channel,
     provider_message_id: randomUUID(),
     channel,

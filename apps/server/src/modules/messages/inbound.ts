@@ -1,34 +1,38 @@
-import { type DbOrTx, enquiries, locations, messages } from '@switchboard/db';
-import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared';
+import { customers, type DbOrTx, enquiries, locations, messages } from '@switchboard/db';
+import type { LocationCounts } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
-import type { InboundMessage } from '../../channels/types.ts';
+import type { InboundMessage, InboundOutcome } from '../../channels/types.ts';
 import { isUuid } from '../../lib/fields.ts';
 import { storableText } from '../../lib/text.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
+import { queueMediaDownload } from '../channels/media.ts';
 import { moveCounters } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from './dto.ts';
 import { findOrCreateCustomer, findOrOpenEnquiry, type MessagesCtx } from './service.ts';
 
-export type IngestResult = {
-  duplicate: boolean;
-  message: MessageDto;
-  enquiry: EnquiryRow;
+export type IngestResult = InboundOutcome & {
   created: boolean;
   counts: LocationCounts | null;
 };
 
+type PipelineCtx = Pick<MessagesCtx, 'db' | 'events'> & { jobs: Jobs };
+
 /**
- * The inbound pipeline (DESIGN §6): in one transaction, upsert the customer, find the open enquiry for that
- * customer, channel and location or open one, store the message (a repeated provider id is recognised and
- * stored once), and move the counters. Events go out after the commit; the caller acknowledges the provider
- * only once this has returned.
+ * The inbound pipeline (DESIGN §6), the one door for every source: in one transaction, upsert the customer,
+ * find the open enquiry for that customer, channel and location or open one, store the message (a repeated
+ * provider id is recognised and stored once), record an SMS opt-out keyword, and move the counters. Then its
+ * media is queued for download and events go out; the caller acknowledges the provider only once this has
+ * returned, so nothing acknowledged is lost.
  */
-export async function ingestInbound(
-  ctx: Pick<MessagesCtx, 'db' | 'events'>,
-  received: InboundMessage,
-): Promise<IngestResult> {
+export async function receiveInbound(ctx: PipelineCtx, received: InboundMessage): Promise<IngestResult> {
   // A customer's text is kept even when it carries characters the database refuses (a NUL, half an emoji).
   const inbound = storableText(received);
+  const media = inbound.media ?? [];
+  const queueMedia = (messageId: string) =>
+    inbound.account_id && media.length
+      ? queueMediaDownload(ctx.jobs, { message_id: messageId, account_id: inbound.account_id, media })
+      : Promise.resolve();
   const result = await ctx.db.transaction(async (tx) => {
     const [location] = await tx
       .select({ id: locations.id, business_id: locations.business_id })
@@ -50,6 +54,8 @@ export async function ingestInbound(
       const customer = { name: null, phone: null, email: null };
       return {
         duplicate: true,
+        // Stored before, its media never queued (the server stopped before answering; the provider retried).
+        media_waiting: 'media_pending' in existing.meta,
         message: toMessageDto(existing, null),
         enquiry: toEnquiryRow(e!, customer),
         created: false,
@@ -61,6 +67,12 @@ export async function ingestInbound(
       ...inbound.from,
       channel: inbound.channel,
     });
+    if (inbound.sms_opt) {
+      await tx
+        .update(customers)
+        .set({ sms_opted_out: inbound.sms_opt === 'out' })
+        .where(eq(customers.id, customer.id));
+    }
     const continued = inbound.enquiry_id
       ? await continueEnquiry(tx, {
           id: inbound.enquiry_id,
@@ -92,7 +104,11 @@ export async function ingestInbound(
         channel: inbound.channel,
         direction: 'in',
         message: inbound.message,
-        meta: { ...(inbound.meta ?? {}), ...(inbound.subject ? { subject: inbound.subject } : {}) },
+        meta: {
+          ...(inbound.meta ?? {}),
+          ...(inbound.subject ? { subject: inbound.subject } : {}),
+          ...(media.length ? { media_pending: media.length } : {}),
+        },
         attachments: inbound.attachments ?? [],
         status: 'received',
         provider: inbound.provider,
@@ -104,10 +120,7 @@ export async function ingestInbound(
       .update(enquiries)
       .set({
         last_message_at: at,
-        last_message_preview: preview(
-          inbound.message,
-          (inbound.attachments?.length ?? 0) + (inbound.attachments_to_come ?? 0),
-        ),
+        last_message_preview: preview(inbound.message, (inbound.attachments?.length ?? 0) + media.length),
         seen: false,
       })
       .where(eq(enquiries.id, enquiry.id))
@@ -122,6 +135,9 @@ export async function ingestInbound(
     };
   });
 
+  if (result.duplicate) {
+    if ('media_waiting' in result && result.media_waiting) await queueMedia(result.message.id);
+  } else await queueMedia(result.message.id);
   if (!result.duplicate && 'business_id' in result && result.business_id) {
     const business_id = result.business_id;
     ctx.events.emit(result.created ? 'enquiry.created' : 'enquiry.updated', {

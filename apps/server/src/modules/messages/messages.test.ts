@@ -9,7 +9,7 @@ import {
   selectedLocation,
   type TestApp,
 } from '../../test/helpers.ts';
-import { ingestInbound } from './inbound.ts';
+import { receiveInbound } from './inbound.ts';
 import { requeueStuckMessages } from './outbound.ts';
 
 type Msg = {
@@ -240,8 +240,8 @@ describe('messages in and out', () => {
       from: { phone: '+61491570017' },
       message: 'once only',
     };
-    const first = await ingestInbound(t.app, inboundMessage);
-    const second = await ingestInbound(t.app, inboundMessage);
+    const first = await receiveInbound(t.app, inboundMessage);
+    const second = await receiveInbound(t.app, inboundMessage);
     expect(second.duplicate).toBe(true);
     expect(second.message.id).toBe(first.message.id);
     const rows = await t.database.db

@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
-import { ingestInbound } from '../messages/inbound.ts';
 import { normalisePhone } from '../messages/service.ts';
 
 const SANDBOX_CHANNELS = [
@@ -72,7 +71,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     if (from.phone && ID_CHANNELS.has(input.channel)) from.phone = normalisePhone(from.phone);
 
-    const result = await ingestInbound(app, {
+    const result = await app.inbound.receive({
       provider: 'sandbox',
       provider_message_id: `sandbox-in-${randomUUID()}`,
       channel: input.channel,
