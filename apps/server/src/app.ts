@@ -9,7 +9,6 @@ import { emailChannel } from './channels/email/smtp-plugin.ts';
 import { createAdapterRegistry } from './channels/registry.ts';
 import type { InboundSink } from './channels/types.ts';
 import { widgetChannel } from './channels/widget/plugin.ts';
-import { widgetSettingsRoutes } from './channels/widget/settings.ts';
 import type { Config } from './config.ts';
 import { createEventBus } from './events/bus.ts';
 import { registerListeners } from './events/listeners/index.ts';
@@ -25,10 +24,13 @@ import { enquiryRoutes } from './modules/enquiries/routes.ts';
 import { CSP_REPORT_PATH, cspReportRoutes } from './modules/feedback/csp.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { formSettingsRoutes, formWebhookRoutes } from './modules/forms/routes.ts';
+import { inboundEmailRoutes } from './modules/locations/inbound-email.ts';
 import { intakeLimitRoutes } from './modules/locations/intake-limits.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
+import { widgetSettingsRoutes } from './modules/locations/widget-settings.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { receiveInbound } from './modules/messages/inbound.ts';
+import { applyMessageStatus } from './modules/messages/outbound.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
@@ -91,7 +93,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(realtimePlugin);
   const registry = createAdapterRegistry(config);
   app.decorate('channels', registry);
-  app.decorate('inbound', { receive: (message) => receiveInbound(app, message) } satisfies InboundSink);
+  app.decorate('inbound', {
+    receive: (message) => receiveInbound(app, message),
+    status: ({ message_id, status, error }) =>
+      applyMessageStatus(app, { id: message_id }, status, error === undefined ? {} : { error }),
+  } satisfies InboundSink);
 
   await app.register(
     async (api) => {
@@ -116,6 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(formSettingsRoutes);
       await api.register(channelRoutes);
       await api.register(widgetSettingsRoutes);
+      await api.register(inboundEmailRoutes);
     },
     { prefix: '/api/v1' },
   );

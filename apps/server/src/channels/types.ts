@@ -71,7 +71,11 @@ export type InboundOutcome = {
  * sandbox): it stores customer, enquiry, message, opt-out and counters in one transaction, recognises a
  * repeat, queues the media, and tells everyone after the commit. Channels get it as `app.inbound`.
  */
-export type InboundSink = { receive(message: InboundMessage): Promise<InboundOutcome> };
+export type InboundSink = {
+  receive(message: InboundMessage): Promise<InboundOutcome>;
+  /** A delivery report for one of our messages (e.g. a bounce): moves it forward only; false if it did not. */
+  status(report: { message_id: string; status: MessageStatus; error?: string | null }): Promise<boolean>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {

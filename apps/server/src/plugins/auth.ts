@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { signAccessToken, type VerifiedToken, verifyAccessToken } from '../modules/auth/tokens.ts';
+import { signAccessToken, type VerifiedToken, verifyAccessToken } from '../lib/tokens.ts';
 
 export type Role = 'owner' | 'staff';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { customers, enquiries, locations, messages, uploads } from '@switchboard/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readUpload } from '../../modules/uploads/storage.ts';
+import { readUpload } from '../../lib/storage.ts';
 import { createTestApp, DEMO_LOGINS, selectedLocation, type TestApp } from '../../test/helpers.ts';
 import { inboundAddress, replyToken } from './address.ts';
 import { smtpClient } from './testing.ts';

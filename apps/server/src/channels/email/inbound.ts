@@ -4,9 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { applyMessageStatus } from '../../modules/messages/outbound.ts';
-import { uploadContentUrl } from '../../modules/messages/routes.ts';
-import { deleteUpload, saveUpload, type Upload } from '../../modules/uploads/storage.ts';
+import { deleteUpload, saveUpload, toAttachment, type Upload, uploadContentUrl } from '../../lib/storage.ts';
 import type { InboundSink } from '../types.ts';
 import {
   enquiryOfReplyToken,
@@ -227,13 +225,7 @@ async function saveAttachments(deps: EmailDeps, businessId: string, parts: Parse
         bytes: part.content,
       });
       uploads.push(upload);
-      attachments.push({
-        id: upload.id,
-        name: upload.name,
-        content_type: upload.content_type,
-        size: upload.size,
-        url: uploadContentUrl(upload),
-      });
+      attachments.push(toAttachment(upload));
     }
   } catch (error) {
     await discard(deps, uploads);
@@ -293,5 +285,5 @@ async function applyDeliveryReport(
     )
     .limit(1);
   if (!original) return false;
-  return applyMessageStatus(deps, { id: original.id }, 'failed', { error: report.diagnostic });
+  return deps.inbound.status({ message_id: original.id, status: 'failed', error: report.diagnostic });
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import { PermanentSendError, TransientSendError } from '../../lib/provider-errors.ts';
-import { findUpload, readUpload } from '../../modules/uploads/storage.ts';
+import { findUpload, readUpload } from '../../lib/storage.ts';
 import type { ChannelAdapter, OutboundMessage, SendResult } from '../types.ts';
 import { inboundAddress, replyToken } from './address.ts';
 import { isMessageId, newMessageId } from './message-id.ts';

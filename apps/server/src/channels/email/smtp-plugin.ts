@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { type EmailDeps, locationOfRecipient, receiveEmail, SmtpReply } from './inbound.ts';
 import { createEmailAdapter } from './outbound.ts';
-import { emailRoutes } from './routes.ts';
 
 /** Recipients one SMTP transaction may name; more are deferred (452) to a later transaction. */
 const MAX_RECIPIENTS = 20;
@@ -83,8 +82,6 @@ export const emailChannel = fp(
       app.channels.register(async ({ channel }) => (channel === 'email' ? adapter : null));
       app.addHook('onClose', async () => adapter.close());
     }
-
-    await app.register(emailRoutes, { prefix: '/api/v1' });
   },
   { name: 'email-channel' },
 );

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { customers, messages } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveUpload } from '../../lib/storage.ts';
 import {
   type ChannelSuite,
   connect,
@@ -20,7 +21,6 @@ import {
   SUITE_TIMEOUTS,
   startChannelSuite,
 } from '../../modules/channels/test-support.ts';
-import { saveUpload } from '../../modules/uploads/storage.ts';
 import { eventually, type TestApp } from '../../test/helpers.ts';
 import { hubSignature, verifyHubSignature } from './signature.ts';
 

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransientSendError } from '../../lib/provider-errors.ts';
 import { providerFetch } from '../../lib/provider-http.ts';
+import { saveUpload } from '../../lib/storage.ts';
 import { signedMediaUrl } from '../../modules/channels/media-url.ts';
 import {
   type ChannelSuite,
@@ -28,7 +29,6 @@ import {
   twilioSignature,
 } from '../../modules/channels/test-support.ts';
 import { receiveInbound } from '../../modules/messages/inbound.ts';
-import { saveUpload } from '../../modules/uploads/storage.ts';
 import { eventually, type TestApp } from '../../test/helpers.ts';
 import { parseForm, verifyTwilioSignature } from './signature.ts';
 

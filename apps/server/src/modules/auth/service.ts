@@ -11,8 +11,8 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { signAccessToken } from '../../lib/tokens.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { signAccessToken } from './tokens.ts';
 
 type Ctx = { db: Db; config: Config };
 

@@ -16,20 +16,20 @@ import { AppError, notFound } from '../../errors.ts';
 import type { BusinessCache } from '../../lib/cache.ts';
 import { isUuid, type Page, type PageOf } from '../../lib/fields.ts';
 import {
-  type Actor,
-  type BusinessActor,
-  requireBusiness,
-  requireOwner,
-  requireSuperAdmin,
-} from '../../plugins/auth.ts';
-import {
   deleteUpload,
   deleteUploadFile,
   findUpload,
   publicImagePath,
   saveUpload,
   uploadIdOfImage,
-} from '../uploads/storage.ts';
+} from '../../lib/storage.ts';
+import {
+  type Actor,
+  type BusinessActor,
+  requireBusiness,
+  requireOwner,
+  requireSuperAdmin,
+} from '../../plugins/auth.ts';
 
 export type Ctx = { db: Db; config: Config; cache: BusinessCache };
 

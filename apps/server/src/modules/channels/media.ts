@@ -7,10 +7,9 @@ import { graphApi, graphTargetOf } from '../../channels/meta/graph.ts';
 import { twilioBasicAuth } from '../../channels/twilio/api.ts';
 import { inboundMedia, type MediaJob, type MediaRef } from '../../jobs/definitions/inbound-media.ts';
 import { downloadMedia, mediaName } from '../../lib/provider-http.ts';
+import { saveUpload, toAttachment, uploadContentUrl } from '../../lib/storage.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { toMessageDto } from '../messages/dto.ts';
-import { uploadContentUrl } from '../messages/routes.ts';
-import { saveUpload } from '../uploads/storage.ts';
 import { type Account, openAccount } from './accounts.ts';
 
 /**
@@ -91,13 +90,7 @@ async function fetchAttachments(
         content_type: contentType,
         bytes: file.bytes,
       });
-      attachments.push({
-        id: upload.id,
-        name: upload.name,
-        content_type: upload.content_type,
-        size: upload.size,
-        url: uploadContentUrl(upload),
-      });
+      attachments.push(toAttachment(upload));
     } catch (error) {
       failed++;
       app.log.warn({ err: error, account_id: account.row.id }, 'inbound media could not be downloaded');

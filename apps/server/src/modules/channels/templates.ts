@@ -13,9 +13,9 @@ import {
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/fields.ts';
 import { TransientSendError } from '../../lib/provider-errors.ts';
+import { uploadContentUrl } from '../../lib/storage.ts';
 import { type Actor, requireBusiness } from '../../plugins/auth.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
-import { uploadContentUrl } from '../messages/routes.ts';
 import { sendMessage } from '../messages/service.ts';
 import { type Account, locationAccount, openAccount } from './accounts.ts';
 

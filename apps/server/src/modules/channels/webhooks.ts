@@ -19,8 +19,8 @@ import type { MediaRef } from '../../jobs/definitions/inbound-media.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/fields.ts';
 import { sendFile } from '../../lib/file-response.ts';
+import { readUpload } from '../../lib/storage.ts';
 import { queueProfileLookup } from '../customers/naming.ts';
-import { readUpload } from '../uploads/storage.ts';
 import { type Account, accountsOf, accountsWhere, type Warn } from './accounts.ts';
 import {
   applyProviderStatus,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdapterRegistry } from '../../channels/registry.ts';
 import { IdParams } from '../../lib/fields.ts';
+import { uploadContentUrl } from '../../lib/storage.ts';
 import {
   deleteDraft,
   getDraft,
@@ -17,8 +18,6 @@ const Paging = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
 });
-
-export const uploadContentUrl = (upload: { id: string }) => `/api/v1/uploads/${upload.id}/content`;
 
 export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }> = async (
   app,

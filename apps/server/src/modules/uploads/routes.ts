@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../errors.ts';
 import { IdParams, isUuid } from '../../lib/fields.ts';
 import { headerContentType, sendFile } from '../../lib/file-response.ts';
+import { findPublicImage, findUpload, readUpload, saveUpload, uploadContentUrl } from '../../lib/storage.ts';
 import { requireBusiness, resolveActor } from '../../plugins/auth.ts';
-import { uploadContentUrl } from '../messages/routes.ts';
 import { sniffAttachmentType } from './attachments.ts';
 import { readSingleFile } from './multipart.ts';
-import { findPublicImage, findUpload, readUpload, saveUpload } from './storage.ts';
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public on purpose: business images appear in the widget, emails and invoices, where nobody is logged in.

@@ -3,13 +3,13 @@ import { Uuid } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resolveLocation } from '../../modules/enquiries/service.ts';
+import { inboundAddress } from '../../channels/email/address.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
-import { inboundAddress } from './address.ts';
+import { resolveLocation } from '../enquiries/service.ts';
 
 const InboundAddressQuery = z.strictObject({ location_id: Uuid.optional() });
 
-export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inboundEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   /** Where customers (or the business's own mailbox, by forwarding) send email for this location. */

@@ -11,11 +11,11 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { defaultGreeting, widgetConfig } from '../../channels/widget/plugin.ts';
 import { AppError } from '../../errors.ts';
 import { IdParams } from '../../lib/fields.ts';
-import { findLocation } from '../../modules/locations/service.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
-import { defaultGreeting, widgetConfig } from './plugin.ts';
+import { findLocation } from './service.ts';
 
 const Field = z.strictObject({ ask: z.boolean(), required: z.boolean() });
 

@@ -1,11 +1,24 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { businesses, type DbOrTx, uploads } from '@switchboard/db';
+import type { Attachment } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 export type Upload = typeof uploads.$inferSelect;
+
+/** Where a signed-in user fetches an upload's bytes. */
+export const uploadContentUrl = (upload: { id: string }) => `/api/v1/uploads/${upload.id}/content`;
+
+/** An upload as a message carries it. */
+export const toAttachment = (upload: Upload): Attachment => ({
+  id: upload.id,
+  name: upload.name,
+  content_type: upload.content_type,
+  size: upload.size,
+  url: uploadContentUrl(upload),
+});
 
 type StorageConfig = Pick<Config, 'dataDir'>;
 
