@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { customers, enquiries, locations, messages, uploads } from '@switchboard/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,6 @@ import { inboundAddress, replyToken } from './address.ts';
 import { smtpClient } from './testing.ts';
 
 const FIXTURE = new URL('./fixtures/inbound-reply.eml', import.meta.url).pathname;
-const SHARED_FIXTURE = '/work/shared/fixtures/providers/email-inbound/inbound-reply.eml';
 
 // A real 1×1 PNG: the bytes say what they are, whatever the sender declares.
 const PNG = Buffer.from(
@@ -285,70 +284,64 @@ describe('email in: the SMTP server stores what customers send', () => {
     expect((await onlyMessage('other.0002@mail.example.net')).enquiry_id).not.toBe(theirs.enquiry_id);
   });
 
-  describe.each([FIXTURE, SHARED_FIXTURE].filter((path) => existsSync(path)))(
-    'the inbound-reply fixture (%s)',
-    (path) => {
-      it('parses subject, threading headers, text without the quote, safe HTML and the PNG, into its thread', async () => {
-        // The app sent msg_0002 in an enquiry with this customer, which has since been closed.
-        const customerEmail = 'jordan.lee@mail.example.com';
-        const [l] = await t.database.db.select().from(locations).where(eq(locations.id, loc));
-        const [customer] = await t.database.db
-          .insert(customers)
-          .values({ business_id: l!.business_id, email: customerEmail, name: 'Jordan Lee' })
-          .returning();
-        const [e] = await t.database.db
-          .insert(enquiries)
-          .values({
-            business_id: l!.business_id,
-            location_id: loc,
-            customer_id: customer!.id,
-            channel: 'email',
-            title: 'Your booking on Friday – confirmation #1042',
-            status: 'closed',
-          })
-          .returning();
-        await t.database.db.insert(messages).values({
+  describe.each([FIXTURE])('the inbound-reply fixture (%s)', (path) => {
+    it('parses subject, threading headers, text without the quote, safe HTML and the PNG, into its thread', async () => {
+      // The app sent msg_0002 in an enquiry with this customer, which has since been closed.
+      const customerEmail = 'jordan.lee@mail.example.com';
+      const [l] = await t.database.db.select().from(locations).where(eq(locations.id, loc));
+      const [customer] = await t.database.db
+        .insert(customers)
+        .values({ business_id: l!.business_id, email: customerEmail, name: 'Jordan Lee' })
+        .returning();
+      const [e] = await t.database.db
+        .insert(enquiries)
+        .values({
           business_id: l!.business_id,
-          enquiry_id: e!.id,
+          location_id: loc,
           customer_id: customer!.id,
           channel: 'email',
-          direction: 'out',
-          message: 'See you at 10am.',
-          status: 'sent',
-          provider: 'email',
-          provider_message_id: 'msg_0002.1767225600@app.example.com',
-        });
-        await t.database.db
-          .update(locations)
-          .set({ unassigned_count_closed: sql`${locations.unassigned_count_closed} + 1` })
-          .where(eq(locations.id, loc));
-
-        const raw = readFileSync(path);
-        const info = await client.sendMail({ envelope: { from: customerEmail, to: [address] }, raw });
-        expect(info.response).toMatch(/^250 /);
-
-        const m = await onlyMessage('CAFixture.reply.0003@mail.example.com');
-        expect(m.enquiry_id).toBe(e!.id);
-        expect((await enquiry(e!.id)).status).toBe('open');
-        expect(m.meta).toMatchObject({
-          subject: 'Re: Your booking on Friday – confirmation #1042',
-          from: customerEmail,
-          in_reply_to: 'msg_0002.1767225600@app.example.com',
-        });
-        expect(m.message).toContain('—');
-        expect(m.message).toContain('café');
-        expect(m.message).not.toMatch(/^>/m);
-        expect(String(m.meta.quoted_text)).toMatch(/^On .* wrote:\n> /);
-        expect(String(m.meta.html)).toContain('<blockquote>');
-        expect(String(m.meta.html)).not.toMatch(/type=|dir=|class=/);
-        expect(m.attachments).toMatchObject([{ name: 'receipt.png', content_type: 'image/png', size: 69 }]);
-        const [upload] = await t.database.db
-          .select()
-          .from(uploads)
-          .where(eq(uploads.id, m.attachments[0]!.id));
-        const bytes = await readUpload(t.config, upload!);
-        expect(bytes!.subarray(0, 8)).toEqual(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'));
+          title: 'Your booking on Friday – confirmation #1042',
+          status: 'closed',
+        })
+        .returning();
+      await t.database.db.insert(messages).values({
+        business_id: l!.business_id,
+        enquiry_id: e!.id,
+        customer_id: customer!.id,
+        channel: 'email',
+        direction: 'out',
+        message: 'See you at 10am.',
+        status: 'sent',
+        provider: 'email',
+        provider_message_id: 'msg_0002.1767225600@app.example.com',
       });
-    },
-  );
+      await t.database.db
+        .update(locations)
+        .set({ unassigned_count_closed: sql`${locations.unassigned_count_closed} + 1` })
+        .where(eq(locations.id, loc));
+
+      const raw = readFileSync(path);
+      const info = await client.sendMail({ envelope: { from: customerEmail, to: [address] }, raw });
+      expect(info.response).toMatch(/^250 /);
+
+      const m = await onlyMessage('CAFixture.reply.0003@mail.example.com');
+      expect(m.enquiry_id).toBe(e!.id);
+      expect((await enquiry(e!.id)).status).toBe('open');
+      expect(m.meta).toMatchObject({
+        subject: 'Re: Your booking on Friday – confirmation #1042',
+        from: customerEmail,
+        in_reply_to: 'msg_0002.1767225600@app.example.com',
+      });
+      expect(m.message).toContain('—');
+      expect(m.message).toContain('café');
+      expect(m.message).not.toMatch(/^>/m);
+      expect(String(m.meta.quoted_text)).toMatch(/^On .* wrote:\n> /);
+      expect(String(m.meta.html)).toContain('<blockquote>');
+      expect(String(m.meta.html)).not.toMatch(/type=|dir=|class=/);
+      expect(m.attachments).toMatchObject([{ name: 'receipt.png', content_type: 'image/png', size: 69 }]);
+      const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.id, m.attachments[0]!.id));
+      const bytes = await readUpload(t.config, upload!);
+      expect(bytes!.subarray(0, 8)).toEqual(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'));
+    });
+  });
 });

@@ -7,10 +7,10 @@ import { and, eq } from 'drizzle-orm';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { createTestApp, DEMO_LOGINS, eventually, getMe, type TestApp } from '../../test/helpers.ts';
 
-/** The shared provider fixtures (`shared/` beside the repository), or PROVIDER_FIXTURES. */
+/** The provider fixtures kept in the repository (`fixtures/providers/`), or PROVIDER_FIXTURES. */
 export const FIXTURES = process.env.PROVIDER_FIXTURES
   ? process.env.PROVIDER_FIXTURES.replace(/\/?$/, '/')
-  : fileURLToPath(new URL('../../../../../../shared/fixtures/providers/', import.meta.url));
+  : fileURLToPath(new URL('../../../../../fixtures/providers/', import.meta.url));
 
 /** A fixture's exact bytes (JSON webhook bodies must never be re-serialised). */
 export const fixtureBytes = (path: string) => readFileSync(`${FIXTURES}${path}`);
