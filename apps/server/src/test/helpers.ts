@@ -2,9 +2,11 @@ import type { Database } from '@switchboard/db';
 import { DEMO_LOGINS, DEMO_PASSWORD, openTestDatabase } from '@switchboard/db/testing/index';
 import type { UserMe } from '@switchboard/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { JobWithMetadata } from 'pg-boss';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import type { JobDefinition } from '../jobs/define.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD };
 
@@ -148,4 +150,22 @@ export function openSocket<S extends Socket = Socket>(
     socket.on('connect', () => resolve(socket));
     socket.on('connect_error', (err) => reject(err));
   });
+}
+
+const FINISHED = new Set(['completed', 'failed', 'cancelled']);
+
+/**
+ * Waits until the jobs of this kind matching `match` (a singleton key, or part of the payload) exist and have
+ * all finished, and returns them: what a check that something did NOT happen waits for, instead of a sleep.
+ */
+export async function jobsSettled(
+  t: TestApp,
+  definition: JobDefinition<unknown>,
+  match: { key: string } | { data: object },
+  timeoutMs = 20_000,
+): Promise<JobWithMetadata<unknown>[]> {
+  return eventually(async () => {
+    const jobs = await t.app.jobs.boss.findJobs(definition.name, match);
+    return jobs.length > 0 && jobs.every((j) => FINISHED.has(j.state)) ? jobs : null;
+  }, timeoutMs);
 }

@@ -1,6 +1,7 @@
 import { enquiries, locations, messages } from '@switchboard/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messageSend } from '../../jobs/definitions/message-send.ts';
 import {
   createTestApp,
   DEMO_LOGINS,
@@ -162,7 +163,11 @@ describe('email out: staff replies go through SMTP_URL with threading headers', 
     await remote.stop();
     const id = await reply(first.enquiry_id, 'We got your email.');
     try {
-      await new Promise((r) => setTimeout(r, 1500));
+      // The send job has tried, failed to connect and is waiting to retry: the message is still queued.
+      await eventually(async () => {
+        const [job] = await t.app.jobs.findJobs(messageSend, id);
+        return job && job.retryCount >= 1 && job.state !== 'completed';
+      });
       expect((await message(id)).status).toBe('queued');
     } finally {
       await remote.restart();

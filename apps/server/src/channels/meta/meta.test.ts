@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { customers, messages } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerProfile } from '../../jobs/definitions/customer-profile.ts';
 import { saveUpload } from '../../lib/storage.ts';
 import {
   type ChannelSuite,
@@ -21,7 +22,7 @@ import {
   SUITE_TIMEOUTS,
   startChannelSuite,
 } from '../../modules/channels/test-support.ts';
-import { eventually, type TestApp } from '../../test/helpers.ts';
+import { eventually, jobsSettled, type TestApp } from '../../test/helpers.ts';
 import { hubSignature, verifyHubSignature } from './signature.ts';
 
 const WA_TOKEN = 'EAAGwhatsapptoken0001';
@@ -749,8 +750,8 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
           message: { mid: 'm_PROFILE-2', text: 'Hello?' },
         }),
       );
-      await eventually(async () => fake.received('GET', '/v24.0/7100000000000002').length > 0);
-      await new Promise((r) => setTimeout(r, 500));
+      // The lookup job has finished, refused: nothing more will name them.
+      await jobsSettled(t, customerProfile, { data: { external_id: '7100000000000002' } });
       const c = await nameOf('messenger', 'm_PROFILE-2');
       expect(c).toBeDefined();
       expect(c!.name ?? null).toBeNull();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { uploads } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageSend } from '../../jobs/definitions/message-send.ts';
 import { TransientSendError } from '../../lib/provider-errors.ts';
 import { providerFetch } from '../../lib/provider-http.ts';
 import { saveUpload } from '../../lib/storage.ts';
@@ -29,7 +30,7 @@ import {
   twilioSignature,
 } from '../../modules/channels/test-support.ts';
 import { receiveInbound } from '../../modules/messages/inbound.ts';
-import { eventually, type TestApp } from '../../test/helpers.ts';
+import { eventually, jobsSettled, type TestApp } from '../../test/helpers.ts';
 import { parseForm, verifyTwilioSignature } from './signature.ts';
 
 const SERVICE_SID = 'MGcccccccccccccccccccccccccccccccc';
@@ -483,7 +484,8 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
       status: 'delivered',
       provider_message_id: 'SM77777777777777777777777777777777',
     });
-    await new Promise((r) => setTimeout(r, 2000));
+    // The send job recording its own "sent" afterwards does not move it back.
+    await jobsSettled(t, messageSend, { key: id });
     expect((await messageById(t, id)).status).toBe('delivered');
   });
 
@@ -515,7 +517,8 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
       status: 'failed',
       error: "Twilio error 21211: The customer's phone number is not a valid phone number.",
     });
-    await new Promise((r) => setTimeout(r, 2500));
+    const [job] = await jobsSettled(t, messageSend, { key: id });
+    expect(job).toMatchObject({ state: 'completed', retryCount: 0 });
     expect(
       fake.received('POST', MESSAGES_PATH).filter((r) => r.form().get('Body') === 'Never arrives'),
     ).toHaveLength(1);
