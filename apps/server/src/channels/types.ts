@@ -1,5 +1,8 @@
+import type { channelAccounts } from '@switchboard/db';
 import type { Attachment, EnquiryRow, MessageDto, MessageStatus } from '@switchboard/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MediaRef } from '../jobs/definitions/inbound-media.ts';
+import type { Provider, ProviderConfigOf } from './catalogue.ts';
 
 /** What a provider adapter is asked to send: everything it needs, already resolved by the pipeline. */
 export type OutboundMessage = {
@@ -83,3 +86,64 @@ declare module 'fastify' {
     inbound: InboundSink;
   }
 }
+
+export type AccountRow = typeof channelAccounts.$inferSelect;
+
+/** A connected account with its secrets decrypted: only ever held in memory, never answered. */
+export type Account<P extends Provider = Provider> = {
+  row: AccountRow;
+  provider: P;
+  config: ProviderConfigOf[P];
+};
+
+/** Which connected accounts a webhook may concern: by their address, or by one field of their config. */
+export type AccountQuery = { address?: string | null; configField?: [string, string | null | undefined] };
+
+/** A provider's report on one of our messages, limited to the businesses whose credentials signed it. */
+export type StatusReport = {
+  business_ids: string[];
+  provider: string;
+  provider_message_id: string;
+  /** Our message id, when the provider echoes it back (it may beat the send job's own update). */
+  our_message_id?: string | null;
+  status: MessageStatus;
+  error?: string | null;
+  /** The carrier says the customer has opted out of texts (they replied STOP elsewhere). */
+  opted_out?: boolean;
+};
+
+/** Messenger and Instagram say "everything up to this moment was delivered / read" for one customer. */
+export type WatermarkReport = {
+  business_id: string;
+  provider: string;
+  channel: string;
+  external_id: string;
+  watermark: Date;
+  status: MessageStatus;
+};
+
+/**
+ * What a provider's webhooks may ask of the app: find the accounts that could have signed a request, and hand
+ * over what the provider said, normalised. Provider code never reaches past this into the app.
+ */
+export type WebhookContext = {
+  /** The URL the provider requested, as it signed it: PUBLIC_URL + path + query. */
+  signedUrl(request: FastifyRequest): string;
+  accounts: {
+    where<P extends Provider>(provider: P, query: AccountQuery): Promise<Account<P>[]>;
+    /** Every account of these providers (verification handshakes check them all). */
+    of(providers: Provider[]): Promise<Account[]>;
+  };
+  /** Stores a customer's message at the account's location (media downloaded with its credentials). */
+  receive(
+    account: Account,
+    message: Omit<InboundMessage, 'location_id' | 'account_id'>,
+  ): Promise<InboundOutcome>;
+  status(report: StatusReport): Promise<void>;
+  watermark(report: WatermarkReport): Promise<void>;
+  /** The customer is named from the provider's profile, after the webhook has answered. */
+  profileWanted(account: Account, externalId: string): Promise<void>;
+};
+
+/** One provider's webhook routes, registered under the app's raw-body webhook scope. */
+export type WebhookRoutes = (app: FastifyInstance, ctx: WebhookContext) => void;

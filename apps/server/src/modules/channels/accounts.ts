@@ -3,12 +3,6 @@ import { PathId } from '@switchboard/shared';
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { decryptJson, encryptJson, maskSecret } from '../../lib/crypto.ts';
-import { isUuid, type PageOf } from '../../lib/fields.ts';
-import { type Actor, requireOwner } from '../../plugins/auth.ts';
-import { findLocation } from '../locations/service.ts';
 import {
   addressOf,
   CHANNELS_OF,
@@ -19,16 +13,14 @@ import {
   ProviderConfig,
   type ProviderConfigOf,
   SECRET_FIELDS,
-} from './providers.ts';
-
-export type AccountRow = typeof channelAccounts.$inferSelect;
-
-/** A connected account with its secrets decrypted: only ever held in memory, never answered. */
-export type Account<P extends Provider = Provider> = {
-  row: AccountRow;
-  provider: P;
-  config: ProviderConfigOf[P];
-};
+} from '../../channels/catalogue.ts';
+import type { Account, AccountRow } from '../../channels/types.ts';
+import type { Config } from '../../config.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { decryptJson, encryptJson, maskSecret } from '../../lib/crypto.ts';
+import { isUuid, type PageOf } from '../../lib/fields.ts';
+import { type Actor, requireOwner } from '../../plugins/auth.ts';
+import { findLocation } from '../locations/service.ts';
 
 type Ctx = { db: Db; config: Pick<Config, 'encryptionKey' | 'publicUrl'> };
 

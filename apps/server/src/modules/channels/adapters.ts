@@ -2,17 +2,17 @@ import { messages } from '@switchboard/db';
 import type { Attachment } from '@switchboard/shared';
 import { and, eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { type Provider, providerOfChannel } from '../../channels/catalogue.ts';
 import { createRbmAdapter } from '../../channels/google-rcs/outbound.ts';
 import { graphTargetOf } from '../../channels/meta/graph.ts';
 import { createSendApiAdapter, createWhatsAppAdapter } from '../../channels/meta/outbound.ts';
 import type { SendCheck } from '../../channels/registry.ts';
 import { createTwilioAdapter } from '../../channels/twilio/outbound.ts';
-import type { ChannelAdapter, OutboundMessage } from '../../channels/types.ts';
+import type { Account, ChannelAdapter, OutboundMessage } from '../../channels/types.ts';
 import { AppError } from '../../errors.ts';
-import { type Account, locationAccount } from './accounts.ts';
+import { locationAccount } from './accounts.ts';
 import { setSmsOptOut } from './ingest.ts';
 import { signedMediaUrl } from './media-url.ts';
-import { type Provider, providerOfChannel } from './providers.ts';
 
 export const SMS_OPTED_OUT =
   'This customer has opted out of SMS (they replied STOP). They must text START to receive messages again.';

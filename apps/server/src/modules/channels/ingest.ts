@@ -2,28 +2,8 @@ import { customers, messages } from '@switchboard/db';
 import type { MessageStatus } from '@switchboard/shared';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { InboundMessage } from '../../channels/types.ts';
+import type { Account, InboundMessage } from '../../channels/types.ts';
 import { applyMessageStatus } from '../messages/outbound.ts';
-import type { Account } from './accounts.ts';
-
-export type StoreResult = 'stored' | 'duplicate';
-
-/**
- * A provider message into the inbound pipeline, at the account's location; its media is downloaded with the
- * account's credentials once the provider has had its answer (see media.ts).
- */
-export async function storeInbound(
-  app: FastifyInstance,
-  account: Account,
-  inbound: Omit<InboundMessage, 'location_id' | 'attachments' | 'account_id'>,
-): Promise<StoreResult> {
-  const result = await app.inbound.receive({
-    ...inbound,
-    location_id: account.row.location_id,
-    account_id: account.row.id,
-  });
-  return result.duplicate ? 'duplicate' : 'stored';
-}
 
 /** The customer who sent a stored inbound message. */
 export async function customerOfMessage(app: FastifyInstance, provider: string, providerMessageId: string) {

@@ -5,12 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
 import { graphApi, graphTargetOf } from '../../channels/meta/graph.ts';
 import { twilioBasicAuth } from '../../channels/twilio/api.ts';
+import type { Account } from '../../channels/types.ts';
 import { inboundMedia, type MediaJob, type MediaRef } from '../../jobs/definitions/inbound-media.ts';
 import { downloadMedia, mediaName } from '../../lib/provider-http.ts';
 import { saveUpload, toAttachment, uploadContentUrl } from '../../lib/storage.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { toMessageDto } from '../messages/dto.ts';
-import { type Account, openAccount } from './accounts.ts';
+import { openAccount } from './accounts.ts';
 
 /**
  * Inbound media is fetched after the message is stored and the provider has its answer: a slow or large

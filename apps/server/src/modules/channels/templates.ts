@@ -10,6 +10,7 @@ import {
   renderTemplate,
   type WhatsAppTemplate,
 } from '../../channels/meta/templates.ts';
+import type { Account } from '../../channels/types.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/fields.ts';
 import { TransientSendError } from '../../lib/provider-errors.ts';
@@ -17,7 +18,7 @@ import { uploadContentUrl } from '../../lib/storage.ts';
 import { type Actor, requireBusiness } from '../../plugins/auth.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
 import { sendMessage } from '../messages/service.ts';
-import { type Account, locationAccount, openAccount } from './accounts.ts';
+import { locationAccount, openAccount } from './accounts.ts';
 
 /** Templates change rarely (Meta reviews them): a cached list is reused for this long. */
 const TEMPLATES_TTL_MS = 15 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { customers, type DbOrTx, enquiries, locations, messages } from '@switchboard/db';
 import type { LocationCounts } from '@switchboard/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { InboundMessage, InboundOutcome } from '../../channels/types.ts';
 import { isUuid } from '../../lib/fields.ts';
 import { storableText } from '../../lib/text.ts';
@@ -73,13 +73,14 @@ export async function receiveInbound(ctx: PipelineCtx, received: InboundMessage)
         .set({ sms_opted_out: inbound.sms_opt === 'out' })
         .where(eq(customers.id, customer.id));
     }
+    const channel = await threadChannel(tx, inbound.channel, location.id, customer.id);
     const continued = inbound.enquiry_id
       ? await continueEnquiry(tx, {
           id: inbound.enquiry_id,
           business_id: location.business_id,
           location_id: location.id,
           customer_id: customer.id,
-          channel: inbound.channel,
+          channel,
         })
       : null;
     const { enquiry, created, counts } =
@@ -88,7 +89,7 @@ export async function receiveInbound(ctx: PipelineCtx, received: InboundMessage)
         business_id: location.business_id,
         location_id: location.id,
         customer_id: customer.id,
-        channel: inbound.channel,
+        channel,
         title: inbound.subject,
         source: inbound.source,
         medium: inbound.medium,
@@ -101,7 +102,7 @@ export async function receiveInbound(ctx: PipelineCtx, received: InboundMessage)
         business_id: location.business_id,
         enquiry_id: enquiry.id,
         customer_id: customer.id,
-        channel: inbound.channel,
+        channel,
         direction: 'in',
         message: inbound.message,
         meta: {
@@ -152,6 +153,28 @@ export async function receiveInbound(ctx: PipelineCtx, received: InboundMessage)
     if (result.counts) ctx.events.emit('counts.updated', { business_id, counts: result.counts });
   }
   return result;
+}
+
+/**
+ * SMS and MMS from one number share a thread: a text or a picture joins whichever of the two the customer
+ * has open at the location. Every other channel is its own.
+ */
+async function threadChannel(tx: DbOrTx, channel: string, locationId: string, customerId: string) {
+  if (channel !== 'sms' && channel !== 'mms') return channel;
+  const [open] = await tx
+    .select({ channel: enquiries.channel })
+    .from(enquiries)
+    .where(
+      and(
+        eq(enquiries.location_id, locationId),
+        eq(enquiries.customer_id, customerId),
+        eq(enquiries.status, 'open'),
+        inArray(enquiries.channel, ['sms', 'mms']),
+      ),
+    )
+    .orderBy(desc(enquiries.last_message_at))
+    .limit(1);
+  return open?.channel ?? channel;
 }
 
 /**

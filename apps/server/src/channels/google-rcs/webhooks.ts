@@ -1,0 +1,58 @@
+import { AppError } from '../../errors.ts';
+import { safeEqual } from '../../lib/crypto.ts';
+import type { WebhookRoutes } from '../types.ts';
+import { badSignature, header, jsonBody, malformed } from '../webhook-http.ts';
+import { verifyGoogSignature } from './signature.ts';
+import { parseRbmPush, Verification } from './webhook.ts';
+
+/**
+ * Google RCS Business Messaging: the partner webhook's verification (any agent's client token) and
+ * Pub/Sub-style pushes signed with the agent's client token (X-Goog-Signature).
+ */
+export const rcsWebhooks: WebhookRoutes = (app, ctx) => {
+  app.post('/webhooks/google-rcs', async (request, reply) => {
+    const body = jsonBody(request, 'RBM');
+    const verification = Verification.safeParse(body);
+    if (verification.success && !(body as { message?: unknown }).message) {
+      const accounts = await ctx.accounts.of(['google_rcs']);
+      const match = accounts.some((a) =>
+        safeEqual((a.config as { client_token: string }).client_token, verification.data.clientToken),
+      );
+      if (!match) throw new AppError('forbidden', 'The client token does not match any connected RCS agent.');
+      return reply.type('text/plain').send(verification.data.secret);
+    }
+    const signature = header(request, 'x-goog-signature');
+    if (!signature) throw badSignature();
+    const push = parseRbmPush(body);
+    if (!push) throw malformed('RBM');
+    const [account] = await ctx.accounts.where('google_rcs', { address: push.event.agent_id });
+    if (!account) {
+      request.log.info({ agent_id: push.event.agent_id }, 'RBM event for an agent not connected; ignored');
+      return reply.send({});
+    }
+    if (!verifyGoogSignature(account.config.client_token, push.decoded, signature)) throw badSignature();
+    const event = push.event;
+    if (event.type === 'message') {
+      await ctx.receive(account, {
+        provider: 'google_rcs',
+        provider_message_id: event.id,
+        channel: 'google_rcs',
+        from: { phone: event.phone },
+        message: event.text,
+        timestamp: event.timestamp,
+        meta: event.meta,
+        media: event.file
+          ? [{ url: event.file.url, content_type: event.file.content_type, name: event.file.name }]
+          : [],
+      });
+    } else if (event.type === 'status') {
+      await ctx.status({
+        business_ids: [account.row.business_id],
+        provider: 'google_rcs',
+        provider_message_id: event.id,
+        status: event.status,
+      });
+    }
+    return reply.send({});
+  });
+};
