@@ -10,8 +10,8 @@ import type { SendCheck } from '../../channels/registry.ts';
 import { createTwilioAdapter } from '../../channels/twilio/outbound.ts';
 import type { Account, ChannelAdapter, OutboundMessage } from '../../channels/types.ts';
 import { AppError } from '../../errors.ts';
+import { setSmsOptOut } from '../customers/service.ts';
 import { locationAccount } from './accounts.ts';
-import { setSmsOptOut } from './ingest.ts';
 import { signedMediaUrl } from './media-url.ts';
 
 export const SMS_OPTED_OUT =
@@ -58,7 +58,7 @@ export function adapterFor(app: FastifyInstance, account: Account): ChannelAdapt
         statusCallbackUrl: (id) => `${publicUrl}/webhooks/twilio/messaging/status?m=${id}`,
         mediaUrl,
         onOptedOut: async (m) => {
-          if (m.customer_id) await setSmsOptOut(app, m.customer_id, true);
+          if (m.customer_id) await setSmsOptOut(app.db, m.customer_id, true);
         },
       });
     }

@@ -5,19 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Account, InboundMessage } from '../../channels/types.ts';
 import { applyMessageStatus } from '../messages/outbound.ts';
 
-/** The customer who sent a stored inbound message. */
-export async function customerOfMessage(app: FastifyInstance, provider: string, providerMessageId: string) {
-  const [row] = await app.db
-    .select({ id: messages.customer_id })
-    .from(messages)
-    .where(and(eq(messages.provider, provider), eq(messages.provider_message_id, providerMessageId)));
-  return row?.id;
-}
-
-export async function setSmsOptOut(app: FastifyInstance, customerId: string, optedOut: boolean) {
-  await app.db.update(customers).set({ sms_opted_out: optedOut }).where(eq(customers.id, customerId));
-}
-
 /**
  * A provider's status report for one of our messages, limited to the businesses whose credentials signed the
  * report. Matched by the provider's id, or, when the report beats the send job's own update, by our message

@@ -11,8 +11,9 @@ import { isUuid } from '../../lib/fields.ts';
 import { sendFile } from '../../lib/file-response.ts';
 import { readUpload } from '../../lib/storage.ts';
 import { queueProfileLookup } from '../customers/naming.ts';
+import { customerOfMessage, setSmsOptOut } from '../customers/service.ts';
 import { accountsOf, accountsWhere, type Warn } from './accounts.ts';
-import { applyProviderStatus, applyWatermark, customerOfMessage, setSmsOptOut } from './ingest.ts';
+import { applyProviderStatus, applyWatermark } from './ingest.ts';
 import { verifyMediaUrl } from './media-url.ts';
 
 /** Every messaging provider's webhooks: adding a provider is one line here. */
@@ -40,8 +41,8 @@ function webhookContext(app: FastifyInstance): WebhookContext {
         error: report.error,
       });
       if (report.opted_out) {
-        const customerId = await customerOfMessage(app, report.provider, report.provider_message_id);
-        if (customerId) await setSmsOptOut(app, customerId, true);
+        const customerId = await customerOfMessage(app.db, report.provider, report.provider_message_id);
+        if (customerId) await setSmsOptOut(app.db, customerId, true);
       }
     },
     async watermark(report) {

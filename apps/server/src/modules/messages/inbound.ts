@@ -6,10 +6,11 @@ import { isUuid } from '../../lib/fields.ts';
 import { storableText } from '../../lib/text.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { queueMediaDownload } from '../channels/media.ts';
+import { findOrCreateCustomer } from '../customers/service.ts';
 import { moveCounters } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from './dto.ts';
-import { findOrCreateCustomer, findOrOpenEnquiry, type MessagesCtx } from './service.ts';
+import { findOrOpenEnquiry, type MessagesCtx } from './service.ts';
 
 export type IngestResult = InboundOutcome & {
   created: boolean;

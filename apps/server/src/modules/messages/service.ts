@@ -20,7 +20,6 @@ import type {
 } from '@switchboard/shared';
 import { isValidEmail } from '@switchboard/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import type { AdapterRegistry } from '../../channels/registry.ts';
 import { AppError } from '../../errors.ts';
@@ -28,6 +27,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { messageSend } from '../../jobs/definitions/message-send.ts';
 import { type Actor, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
+import { findOrCreateCustomer, phoneOrRefuse } from '../customers/service.ts';
 import { moveCounters } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { loadEnquiry, resolveLocation } from '../enquiries/service.ts';
@@ -242,12 +242,6 @@ export async function enqueueSend(jobs: Jobs, messageId: string): Promise<void> 
   await jobs.send(messageSend, { message_id: messageId }, { singletonKey: messageId });
 }
 
-export function normalisePhone(raw: string): string {
-  const parsed = parsePhoneNumberFromString(raw, 'AU');
-  if (!parsed?.isValid()) throw new AppError('unprocessable', `${raw} is not a valid phone number.`);
-  return parsed.number;
-}
-
 /** Starts (or continues) a conversation with a contact: finds or creates the customer and the open enquiry. */
 export async function startConversation(
   ctx: MessagesCtx,
@@ -265,7 +259,7 @@ export async function startConversation(
   if (!byEmail && !input.phone) throw new AppError('unprocessable', 'Enter the phone number to message.');
   if (byEmail && !input.meta.subject?.trim())
     throw new AppError('unprocessable', 'Add a subject to send an email.');
-  const phone = byEmail ? undefined : normalisePhone(input.phone!);
+  const phone = byEmail ? undefined : phoneOrRefuse(input.phone!);
   const email = byEmail ? input.email!.toLowerCase() : undefined;
 
   const result = await ctx.db.transaction(async (tx) => {
@@ -287,51 +281,6 @@ export async function startConversation(
   if (result.counts) ctx.events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
   afterOutbound(ctx, a.business_id, result);
   return { enquiry_id: result.enquiry.id, message: result.message };
-}
-
-type ContactInput = { phone?: string; email?: string; name?: string; external_id?: string; channel?: string };
-
-/** The business's customer with this external id, phone or email; created when none matches. */
-export async function findOrCreateCustomer(tx: DbOrTx, businessId: string, contact: ContactInput) {
-  const match =
-    contact.external_id && contact.channel
-      ? sql`${customers.external_ids} ->> ${contact.channel} = ${contact.external_id}`
-      : contact.phone
-        ? eq(customers.phone, contact.phone)
-        : contact.email
-          ? sql`lower(${customers.email}) = lower(${contact.email})`
-          : undefined;
-  if (match) {
-    const [existing] = await tx
-      .select()
-      .from(customers)
-      .where(and(eq(customers.business_id, businessId), match))
-      .orderBy(customers.created_at)
-      .limit(1);
-    if (existing) {
-      if (contact.name && !existing.name) {
-        const [named] = await tx
-          .update(customers)
-          .set({ name: contact.name, first_name: contact.name.split(/\s+/)[0] })
-          .where(eq(customers.id, existing.id))
-          .returning();
-        return named!;
-      }
-      return existing;
-    }
-  }
-  const [created] = await tx
-    .insert(customers)
-    .values({
-      business_id: businessId,
-      name: contact.name ?? null,
-      first_name: contact.name?.split(/\s+/)[0] ?? null,
-      phone: contact.phone ?? null,
-      email: contact.email ?? null,
-      external_ids: contact.external_id && contact.channel ? { [contact.channel]: contact.external_id } : {},
-    })
-    .returning();
-  return created!;
 }
 
 /** The customer's open enquiry on this channel at this location, or a new one (counted). */

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
-import { normalisePhone } from '../messages/service.ts';
+import { phoneOrRefuse } from '../customers/service.ts';
 
 const SANDBOX_CHANNELS = [
   'sms',
@@ -67,9 +67,9 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('unprocessable', 'Give the customer an id or phone number.');
     } else {
       if (!from.phone) throw new AppError('unprocessable', 'Give the customer a phone number.');
-      from.phone = normalisePhone(from.phone);
+      from.phone = phoneOrRefuse(from.phone);
     }
-    if (from.phone && ID_CHANNELS.has(input.channel)) from.phone = normalisePhone(from.phone);
+    if (from.phone && ID_CHANNELS.has(input.channel)) from.phone = phoneOrRefuse(from.phone);
 
     const result = await app.inbound.receive({
       provider: 'sandbox',
