@@ -10,7 +10,7 @@ import {
   SnippetsOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
@@ -22,6 +22,7 @@ import { currentSelection } from '@/features/auth/utils/selection.ts';
 import { usePublicConfig } from '@/features/sandbox/api/get-public-config.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { CREDENTIAL_COOKIES, removeCookies } from '@/lib/cookies.ts';
+import { holdSocket, reconnectSocket } from '@/lib/socket.ts';
 import { preloadPage } from '../pages.ts';
 import { LOGIN_PATH, paths } from '../paths.ts';
 import { QueryProvider } from '../query-provider.tsx';
@@ -61,6 +62,23 @@ function NoBusiness() {
   return <Navigate to={LOGIN_PATH} replace />;
 }
 
+/**
+ * The app's one socket, held for as long as someone is signed in with a business, whatever page is open, so
+ * live events (new messages, and later calls and notifications) reach every screen. A switch of business or
+ * location (a new token) reconnects it to the new rooms.
+ */
+function useAppSocket(selectionKey: string | null): void {
+  const signedIn = selectionKey !== null;
+  useEffect(() => (signedIn ? holdSocket() : undefined), [signedIn]);
+  const previousKey = useRef(selectionKey);
+  useEffect(() => {
+    if (previousKey.current === selectionKey) return;
+    const switched = previousKey.current !== null && selectionKey !== null;
+    previousKey.current = selectionKey;
+    if (switched) reconnectSocket();
+  }, [selectionKey]);
+}
+
 function AppShell() {
   const me = useMe();
   const { pathname } = useLocation();
@@ -76,6 +94,7 @@ function AppShell() {
   const inInbox = pathname === paths.inbox || pathname.startsWith(`${paths.inbox}/`);
   const page = inInbox ? paths.inbox : pathname;
   useSelectionCookies(selection);
+  useAppSocket(selection ? `${selection.business.id}:${selection.location?.id ?? ''}` : null);
 
   // The page's own chunk downloads while the user loads, rather than after.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first path matters here.

@@ -95,7 +95,7 @@ export default function InboxRoute() {
     ],
   );
   const selectionKey = `${business.id}:${location?.id ?? ''}`;
-  useLiveInbox({ user, selectionKey });
+  useLiveInbox({ user });
 
   // Switching business or location leaves the enquiry that was open behind with the old list.
   const shownFor = useRef(selectionKey);

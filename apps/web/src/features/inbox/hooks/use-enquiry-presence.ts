@@ -1,6 +1,6 @@
 import type { Viewer } from '@switchboard/shared';
 import { useEffect, useState } from 'react';
-import { useSocket } from './use-socket.ts';
+import { useSocket } from '@/lib/use-socket.ts';
 
 type Typist = Viewer & { until: number };
 

@@ -1,19 +1,14 @@
 import { type Query, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { sharedQueryKeys } from '@/lib/query-keys.ts';
-import { holdSocket, reconnectSocket } from '@/lib/socket.ts';
+import { useSocket } from '@/lib/use-socket.ts';
 import { inboxKeys } from '../api/query-keys.ts';
 import type { EnquiryRow, InboxUser, MessageDto } from '../types.ts';
 import { writeCounts, writeEnquiry, writeMessage, writeMessageStatus } from '../utils/query-cache.ts';
 import { playRingtone } from '../utils/sound.ts';
 import { ringtoneFor, type SoundKind, shouldPlaySound } from '../utils/sound-rules.ts';
-import { useSocket } from './use-socket.ts';
 
-type Options = {
-  user: InboxUser;
-  /** Changes when the person switches business or location: the socket then joins the new rooms. */
-  selectionKey: string;
-};
+type Options = { user: InboxUser };
 
 function permission(): NotificationPermission | 'unsupported' {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
@@ -29,25 +24,16 @@ function missedWhileAway(query: Query): boolean {
 }
 
 /**
- * Keeps the inbox live: holds the app's socket open while the inbox is on screen and writes every server
- * event into the query cache (lists, the open thread, counters), so no screen needs a refresh. After a
+ * Keeps the inbox live: writes every server event from the app's socket (held open by the app layout) into
+ * the query cache (lists, the open thread, counters), so no screen needs a refresh. After a
  * reconnect (or the first connect, which may come a moment after the first fetch) it refetches what it
  * may have missed.
  */
-export function useLiveInbox({ user, selectionKey }: Options): void {
+export function useLiveInbox({ user }: Options): void {
   const queryClient = useQueryClient();
   const { socket } = useSocket();
   const userRef = useRef(user);
   userRef.current = user;
-
-  useEffect(() => holdSocket(), []);
-
-  const previousKey = useRef(selectionKey);
-  useEffect(() => {
-    if (previousKey.current === selectionKey) return;
-    previousKey.current = selectionKey;
-    reconnectSocket();
-  }, [selectionKey]);
 
   useEffect(() => {
     if (!socket) return;
