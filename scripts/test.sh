@@ -19,7 +19,7 @@ if ! command -v redis-server >/dev/null; then
 fi
 
 step "lint"
-npx biome check .
+npx biome check --error-on-warnings .
 step "typecheck"
 npm run -s typecheck
 step "unit tests"

@@ -24,7 +24,7 @@ let hostOrigin = '';
 let locationId = '';
 
 test.beforeAll(async () => {
-  hostServer = createServer((request, response) => {
+  hostServer = createServer((_request, response) => {
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.end(`<!doctype html><html><head><title>Harbourside shop</title></head><body>
       <h1>Book your check-up</h1>

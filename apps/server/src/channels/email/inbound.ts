@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { deleteUpload, saveUpload, toAttachment, type Upload, uploadContentUrl } from '../../lib/storage.ts';
+import { deleteUpload, saveUpload, toAttachment, type Upload } from '../../lib/storage.ts';
 import type { InboundSink } from '../types.ts';
 import {
   enquiryOfReplyToken,

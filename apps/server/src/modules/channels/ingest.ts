@@ -2,7 +2,6 @@ import { customers, messages } from '@switchboard/db';
 import type { MessageStatus } from '@switchboard/shared';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Account, InboundMessage } from '../../channels/types.ts';
 import { applyMessageStatus } from '../messages/outbound.ts';
 
 /**

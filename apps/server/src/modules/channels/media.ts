@@ -8,7 +8,7 @@ import { twilioBasicAuth } from '../../channels/twilio/api.ts';
 import type { Account } from '../../channels/types.ts';
 import { inboundMedia, type MediaJob, type MediaRef } from '../../jobs/definitions/inbound-media.ts';
 import { downloadMedia, mediaName } from '../../lib/provider-http.ts';
-import { saveUpload, toAttachment, uploadContentUrl } from '../../lib/storage.ts';
+import { saveUpload, toAttachment } from '../../lib/storage.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { toMessageDto } from '../messages/dto.ts';
 import { openAccount } from './accounts.ts';

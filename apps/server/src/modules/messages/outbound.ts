@@ -76,7 +76,7 @@ export async function sendQueuedMessage(
     .innerJoin(enquiries, eq(enquiries.id, messages.enquiry_id))
     .innerJoin(customers, eq(customers.id, messages.customer_id))
     .where(eq(messages.id, job.data.message_id));
-  if (!row || row.m.status !== 'queued') return;
+  if (row?.m.status !== 'queued') return;
   const { m, e, c } = row;
   try {
     const adapter = await app.channels.forChannel(e.channel, e.location_id);

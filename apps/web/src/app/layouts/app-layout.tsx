@@ -183,7 +183,7 @@ function AppShell() {
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'space-between',
-            gap: 16,
+            gap: phone ? 8 : 16,
             background: token.colorBgContainer,
             borderBottom: `1px solid ${token.colorSplit}`,
             position: 'sticky',

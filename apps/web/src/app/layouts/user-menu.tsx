@@ -81,10 +81,7 @@ export function UserMenu({ selection }: { selection: CurrentSelection }) {
         <Avatar size={32} style={{ background: token.colorPrimary, flexShrink: 0 }}>
           {initials(name)}
         </Avatar>
-        <span
-          className="user-menu-name"
-          style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: 1.25 }}
-        >
+        <span className="user-menu-name">
           <Typography.Text strong style={{ fontSize: 13 }}>
             {name}
           </Typography.Text>

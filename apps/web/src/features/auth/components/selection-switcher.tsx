@@ -37,7 +37,6 @@ export function SelectionSwitcher({ selection }: { selection: CurrentSelection }
           aria-label="Business"
           value={business.id}
           className="selection-business"
-          style={{ width: 200 }}
           loading={switchMutation.isPending}
           disabled={switchMutation.isPending}
           suffixIcon={<ShopOutlined />}
@@ -51,7 +50,6 @@ export function SelectionSwitcher({ selection }: { selection: CurrentSelection }
         value={location?.id}
         placeholder="No locations yet"
         className="selection-location"
-        style={{ width: 240 }}
         variant="filled"
         loading={switchMutation.isPending}
         disabled={switchMutation.isPending || business.locations.length === 0}

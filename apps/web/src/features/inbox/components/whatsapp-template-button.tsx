@@ -28,7 +28,7 @@ export function WhatsAppTemplateButton({ enquiryId }: { enquiryId: string }) {
     () => templates.data?.find((t) => keyOf(t) === selected),
     [templates.data, selected],
   );
-  const complete = template !== undefined && template.variables.every((_, i) => values[i]?.trim());
+  const complete = template?.variables.every((_, i) => values[i]?.trim());
 
   const close = () => {
     setOpen(false);
