@@ -2,9 +2,8 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { logIn } from '../fixtures/app.ts';
 import { DEMO_PASSWORD } from '../fixtures/logins.ts';
 
-// The inbox's screens for a person to look at, light and dark. Skipped unless SCREENSHOTS=1; images go to
+// The inbox's screens for a person to look at, light and dark. `npm run screenshots` takes them (never `npm test`); images go to
 // .tmp/screens/inbox-*.png.
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take screenshots');
 
 const dir = new URL('../../.tmp/screens/', import.meta.url).pathname;
 const SAM = 'staff1@harbourside.test';

@@ -3,8 +3,7 @@ import { logInToLocations } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 // Screens for a person to look at, light and dark (the default 'system' theme follows the browser's
-// colour scheme). Skipped unless SCREENSHOTS=1; images go to .tmp/screens/.
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take screenshots');
+// colour scheme). `npm run screenshots` takes them (never `npm test`); images go to .tmp/screens/.
 
 const dir = new URL('../../.tmp/screens/', import.meta.url).pathname;
 
