@@ -1,27 +1,76 @@
-import { expect, test, type WebSocket } from '@playwright/test';
-import { logIn } from '../fixtures/app.ts';
+import { type APIRequestContext, expect, type Page, test, type WebSocket } from '@playwright/test';
+import { accessToken, logIn, openLocations } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 const socketIo = (ws: WebSocket) => ws.url().includes('/socket.io/');
 
-test('the live connection is opened once at sign-in and stays open on every page', async ({ page }) => {
+/** The location the signed-in person is on (the one their inbox shows). */
+async function selectedLocationId(request: APIRequestContext, token: string): Promise<string> {
+  const response = await request.get('/api/v1/user/me', { headers: { authorization: `Bearer ${token}` } });
+  const me = (await response.json()).body as {
+    businesses: { selected: boolean; locations: { id: string; selected: boolean }[] }[];
+  };
+  const business = me.businesses.find((b) => b.selected);
+  const location = business?.locations.find((l) => l.selected) ?? business?.locations[0];
+  if (!location) throw new Error('The demo staff member has no location');
+  return location.id;
+}
+
+/** Marks the document, so a later check can tell the page was never reloaded. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __noReload: boolean }).__noReload = true;
+  });
+}
+const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload);
+
+test('the live connection opens once at sign-in and stays open on every page; what arrived meanwhile is in the inbox on return', async ({
+  page,
+  request,
+}) => {
   const sockets: WebSocket[] = [];
   page.on('websocket', (ws) => {
     if (socketIo(ws)) sockets.push(ws);
   });
   await logIn(page, LOGINS.staff.email);
+  await expect(page).toHaveURL(/\/inbox$/);
   await expect(page.getByRole('status', { name: 'Connection: Live' })).toBeVisible();
   await expect.poll(() => sockets.length).toBe(1);
+  const [socket] = sockets;
+  await markDocument(page);
 
-  // A settings page: no inbox on screen, the connection stays (live events reach every page).
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('menuitem', { name: 'Locations' }).click();
-  await expect(page).toHaveURL(/\/locations$/);
-  await page.waitForTimeout(300);
-  expect(sockets[0]!.isClosed()).toBe(false);
+  // A settings page: no inbox on screen.
+  await openLocations(page);
 
-  await nav.getByRole('menuitem', { name: 'Inbox' }).click();
+  // A customer texts while the person is there: the event still reaches this page's connection.
+  const token = await accessToken(page);
+  const locationId = await selectedLocationId(request, token);
+  const name = `Away Tester ${Date.now()}`;
+  const text = `Sent while the inbox was closed ${Date.now()}`;
+  const delivered = socket.waitForEvent('framereceived', {
+    predicate: (frame) => String(frame.payload).includes(text),
+  });
+  const response = await request.post('/api/v1/sandbox/inbound', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      channel: 'sms',
+      location_id: locationId,
+      from: { phone: `+6141${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, name },
+      message: text,
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  await delivered;
+  expect(socket.isClosed()).toBe(false);
+
+  // Back in the inbox, without a reload: the new enquiry is there, over the same connection.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: 'Inbox' }).click();
   await expect(page.getByRole('status', { name: 'Connection: Live' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Enquiries' }).getByRole('link', { name: new RegExp(name) }),
+  ).toBeVisible();
+  expect(await notReloaded(page)).toBe(true);
   expect(sockets).toHaveLength(1);
-  expect(sockets[0]!.isClosed()).toBe(false);
+  expect(socket.isClosed()).toBe(false);
 });

@@ -100,7 +100,12 @@ export function createWhatsAppAdapter(deps: {
   };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** Meta's customer service window: free replies within 24 hours of the customer's last message. */
+export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a reply now is inside the window opened by the customer's last message at `last`. */
+export const insideCustomerWindow = (last: Date | null, now = Date.now()) =>
+  last !== null && now - last.getTime() < CUSTOMER_WINDOW_MS;
 
 type SendApiResponse = { recipient_id?: string; message_id?: string };
 
@@ -127,7 +132,7 @@ export function createSendApiAdapter(deps: {
         );
       }
       const last = await deps.lastInboundAt(message);
-      const inWindow = last !== null && Date.now() - last.getTime() < DAY_MS;
+      const inWindow = insideCustomerWindow(last);
       const envelope =
         deps.provider === 'messenger'
           ? inWindow

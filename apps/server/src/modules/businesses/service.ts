@@ -1,5 +1,4 @@
 import {
-  auditLog,
   businessEmails,
   businesses,
   businessPhones,
@@ -13,6 +12,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { BusinessCache } from '../../lib/cache.ts';
 import { isUuid, type Page, type PageOf } from '../../lib/fields.ts';
 import {
@@ -101,17 +101,8 @@ async function lockBusiness(tx: DbOrTx, businessId: string): Promise<BusinessRow
   return row;
 }
 
-async function audit(
-  tx: DbOrTx,
-  actor: Actor,
-  action: string,
-  target: string | null,
-  detail?: Record<string, unknown>,
-): Promise<void> {
-  await tx
-    .insert(auditLog)
-    .values({ business_id: actor.business_id, user_id: actor.user_id, action, target, detail });
-}
+const audit = (tx: DbOrTx, actor: Actor, action: string, target: string | null, detail?: object) =>
+  recordAudit(tx, actor, action, { target, detail });
 
 export async function updateBusiness(ctx: Ctx, actor: Actor, patch: BusinessPatch): Promise<BusinessJson> {
   const a = requireOwner(actor, 'change the business details');

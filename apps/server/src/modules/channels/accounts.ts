@@ -1,4 +1,4 @@
-import { auditLog, channelAccounts, type Db, type DbOrTx } from '@switchboard/db';
+import { channelAccounts, type Db, type DbOrTx } from '@switchboard/db';
 import { PathId } from '@switchboard/shared';
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
@@ -17,6 +17,7 @@ import {
 import type { Account, AccountRow } from '../../channels/types.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { decryptJson, encryptJson, maskSecret } from '../../lib/crypto.ts';
 import { isUuid, type PageOf } from '../../lib/fields.ts';
 import { type Actor, requireOwner } from '../../plugins/auth.ts';
@@ -285,10 +286,7 @@ async function audit(
   action: string,
   row: AccountRow,
 ) {
-  await tx.insert(auditLog).values({
-    business_id: actor.business_id,
-    user_id: actor.user_id,
-    action,
+  await recordAudit(tx, actor, action, {
     target: row.id,
     detail: { provider: row.provider, location_id: row.location_id, address: row.address },
   });

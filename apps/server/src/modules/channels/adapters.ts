@@ -1,11 +1,15 @@
-import { messages } from '@switchboard/db';
+import { type DbOrTx, messages } from '@switchboard/db';
 import type { Attachment } from '@switchboard/shared';
 import { and, eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Provider, providerOfChannel } from '../../channels/catalogue.ts';
 import { createRbmAdapter } from '../../channels/google-rcs/outbound.ts';
 import { graphTargetOf } from '../../channels/meta/graph.ts';
-import { createSendApiAdapter, createWhatsAppAdapter } from '../../channels/meta/outbound.ts';
+import {
+  createSendApiAdapter,
+  createWhatsAppAdapter,
+  insideCustomerWindow,
+} from '../../channels/meta/outbound.ts';
 import type { SendCheck } from '../../channels/registry.ts';
 import { createTwilioAdapter } from '../../channels/twilio/outbound.ts';
 import type { Account, ChannelAdapter, OutboundMessage } from '../../channels/types.ts';
@@ -19,15 +23,9 @@ export const SMS_OPTED_OUT =
 export const WHATSAPP_WINDOW_CLOSED =
   'More than 24 hours have passed since this customer last messaged on WhatsApp, so WhatsApp only allows approved templates. Send a template instead; free text is possible again once they reply.';
 
-const WINDOW_MS = 24 * 60 * 60 * 1000;
-
 /** The customer's latest inbound message on a channel (the start of Meta's 24-hour windows). */
-export async function lastInboundAt(
-  app: FastifyInstance,
-  customerId: string,
-  channel: string,
-): Promise<Date | null> {
-  const [row] = await app.db
+export async function lastInboundAt(db: DbOrTx, customerId: string, channel: string): Promise<Date | null> {
+  const [row] = await db
     .select({ at: max(messages.created_at) })
     .from(messages)
     .where(
@@ -41,7 +39,7 @@ export function adapterFor(app: FastifyInstance, account: Account): ChannelAdapt
   const { providers, publicUrl } = app.config;
   const mediaUrl = (a: Attachment) => signedMediaUrl(app.config, a.id);
   const lastInbound = async (m: OutboundMessage) =>
-    m.customer_id ? lastInboundAt(app, m.customer_id, m.channel) : null;
+    m.customer_id ? lastInboundAt(app.db, m.customer_id, m.channel) : null;
   const provider = account.provider as Provider;
   switch (provider) {
     case 'twilio': {
@@ -128,18 +126,7 @@ export function registerChannelAdapters(app: FastifyInstance): void {
     if (check.channel !== 'whatsapp' || check.template) return;
     const account = await locationAccount(check.tx, app.config.encryptionKey, check.location_id, 'whatsapp');
     if (!account) return;
-    const [row] = await check.tx
-      .select({ at: max(messages.created_at) })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.customer_id, check.customer.id),
-          eq(messages.channel, 'whatsapp'),
-          eq(messages.direction, 'in'),
-        ),
-      );
-    const last = row?.at ? new Date(row.at).getTime() : null;
-    if (last === null || Date.now() - last >= WINDOW_MS)
-      throw new AppError('unprocessable', WHATSAPP_WINDOW_CLOSED);
+    const last = await lastInboundAt(check.tx, check.customer.id, 'whatsapp');
+    if (!insideCustomerWindow(last)) throw new AppError('unprocessable', WHATSAPP_WINDOW_CLOSED);
   });
 }

@@ -1,10 +1,11 @@
-import { auditLog, channelAccounts, locations } from '@switchboard/db';
+import { channelAccounts, locations } from '@switchboard/db';
 import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { buyTwilioNumber, findAvailableNumber, TwilioApiError } from '../../channels/twilio/api.ts';
 import { AppError } from '../../errors.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { TransientSendError } from '../../lib/provider-errors.ts';
 import { type Actor, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
@@ -87,10 +88,7 @@ export async function purchaseNumber(
       }
       if (!free) throw new AppError('conflict', 'Every sandbox number is in use.');
       await tx.update(locations).set({ phone_number: free }).where(eq(locations.id, location.id));
-      await tx.insert(auditLog).values({
-        business_id: a.business_id,
-        user_id: a.user_id,
-        action: 'location.number.assign',
+      await recordAudit(tx, a, 'location.number.assign', {
         target: location.id,
         detail: { phone_number: free, provider: 'sandbox' },
       });
@@ -144,10 +142,7 @@ export async function purchaseNumber(
       })
       .where(eq(channelAccounts.id, account.row.id))
       .returning();
-    await tx.insert(auditLog).values({
-      business_id: a.business_id,
-      user_id: a.user_id,
-      action: 'location.number.purchase',
+    await recordAudit(tx, a, 'location.number.purchase', {
       target: location.id,
       detail: { phone_number: bought.phone_number, provider: 'twilio', sid: bought.sid },
     });

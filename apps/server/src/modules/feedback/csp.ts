@@ -1,5 +1,6 @@
-import { auditLog, type Db } from '@switchboard/db';
+import type { Db } from '@switchboard/db';
 import type { FastifyPluginAsync } from 'fastify';
+import { recordAudit } from '../../lib/audit.ts';
 import { storableText } from '../../lib/text.ts';
 
 /** Where browsers send Content-Security-Policy violations (the enforced policy's and the report-only one's). */
@@ -44,7 +45,7 @@ export function violationsOf(payload: unknown): Violation[] {
 
 async function store(db: Db, violations: Violation[]) {
   if (!violations.length) return;
-  await db.insert(auditLog).values(violations.map((detail) => ({ action: 'csp_violation', detail })));
+  for (const detail of violations) await recordAudit(db, null, 'csp_violation', { detail });
 }
 
 /**

@@ -1,4 +1,5 @@
-import { auditLog, type Db } from '@switchboard/db';
+import type { Db } from '@switchboard/db';
+import { recordAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
 export type FeedbackInput = {
@@ -17,10 +18,7 @@ export async function sendFeedback(
   actor: Actor,
   input: FeedbackInput & { user_agent?: string },
 ): Promise<{ received: true }> {
-  await db.insert(auditLog).values({
-    business_id: actor.business_id,
-    user_id: actor.user_id,
-    action: 'feedback',
+  await recordAudit(db, actor, 'feedback', {
     detail: { ...input, user_agent: input.user_agent?.slice(0, 500) ?? null },
   });
   return { received: true };

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { auditLog, businesses, type Db, locations } from '@switchboard/db';
+import { businesses, type Db, locations } from '@switchboard/db';
 import { isValidEmail } from '@switchboard/shared';
 import { and, eq, or } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { InboundSink } from '../../channels/types.ts';
 import { AppError } from '../../errors.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { isUuid } from '../../lib/fields.ts';
 import { type Actor, requireOwner } from '../../plugins/auth.ts';
 
@@ -35,9 +36,7 @@ export async function getFormWebhook(
       .set({ [column(channel)]: token })
       .where(eq(businesses.id, a.business_id));
     if (rotate) {
-      await db
-        .insert(auditLog)
-        .values({ business_id: a.business_id, user_id: a.user_id, action: `${channel}.webhook.rotate` });
+      await recordAudit(db, a, `${channel}.webhook.rotate`);
     }
   }
   return { kind, channel, url: formUrl(publicUrl, token) };

@@ -1,4 +1,4 @@
-import { auditLog, type Db, locations } from '@switchboard/db';
+import { type Db, locations } from '@switchboard/db';
 import {
   INTAKE_LIMIT_DEFAULTS,
   INTAKE_WINDOW_SECONDS,
@@ -9,6 +9,7 @@ import {
 } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../lib/audit.ts';
 import { IdParams } from '../../lib/fields.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from './service.ts';
@@ -47,13 +48,7 @@ export async function updateIntakeLimits(
       .set({ intake_limits: limits })
       .where(and(eq(locations.id, current.id), eq(locations.business_id, a.business_id)))
       .returning();
-    await tx.insert(auditLog).values({
-      business_id: a.business_id,
-      user_id: a.user_id,
-      action: 'location.intake_limits',
-      target: current.id,
-      detail: limits,
-    });
+    await recordAudit(tx, a, 'location.intake_limits', { target: current.id, detail: limits });
     return toJson(row!);
   });
 }

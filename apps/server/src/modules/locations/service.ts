@@ -1,6 +1,7 @@
-import { auditLog, type Db, type DbOrTx, enquiries, locations } from '@switchboard/db';
+import { type Db, type DbOrTx, enquiries, locations } from '@switchboard/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../errors.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { isUuid, type Page, type PageOf } from '../../lib/fields.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 
@@ -111,13 +112,7 @@ export async function createLocation(db: Db, actor: Actor, input: LocationInput)
       .insert(locations)
       .values({ ...input, precedence, business_id: a.business_id })
       .returning();
-    await tx.insert(auditLog).values({
-      business_id: a.business_id,
-      user_id: a.user_id,
-      action: 'location.create',
-      target: row!.id,
-      detail: { ...input, precedence },
-    });
+    await recordAudit(tx, a, 'location.create', { target: row!.id, detail: { ...input, precedence } });
     return toLocationJson(row!);
   });
 }
@@ -137,13 +132,7 @@ export async function updateLocation(
       .set(patch)
       .where(and(eq(locations.id, current.id), eq(locations.business_id, a.business_id)))
       .returning();
-    await tx.insert(auditLog).values({
-      business_id: a.business_id,
-      user_id: a.user_id,
-      action: 'location.update',
-      target: current.id,
-      detail: patch,
-    });
+    await recordAudit(tx, a, 'location.update', { target: current.id, detail: patch });
     return toLocationJson(row!);
   });
 }
@@ -180,12 +169,7 @@ export async function deleteLocation(
       );
     }
     await tx.delete(locations).where(and(eq(locations.id, id), eq(locations.business_id, a.business_id)));
-    await tx.insert(auditLog).values({
-      business_id: a.business_id,
-      user_id: a.user_id,
-      action: 'location.delete',
-      target: id,
-    });
+    await recordAudit(tx, a, 'location.delete', { target: id });
     return { id, deleted: true as const };
   });
 }

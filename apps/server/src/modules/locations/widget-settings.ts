@@ -1,4 +1,4 @@
-import { auditLog, type Db, locations } from '@switchboard/db';
+import { type Db, locations } from '@switchboard/db';
 import {
   PRIMARY_COLOR,
   WIDGET_COLOR_PATTERN,
@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defaultGreeting, widgetConfig } from '../../channels/widget/plugin.ts';
 import { AppError } from '../../errors.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { IdParams } from '../../lib/fields.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from './service.ts';
@@ -104,13 +105,7 @@ export async function updateWidgetSettings(
       .set({ widget_settings: settings })
       .where(and(eq(locations.id, current.id), eq(locations.business_id, a.business_id)))
       .returning();
-    await tx.insert(auditLog).values({
-      business_id: a.business_id,
-      user_id: a.user_id,
-      action: 'location.widget_settings',
-      target: current.id,
-      detail: settings,
-    });
+    await recordAudit(tx, a, 'location.widget_settings', { target: current.id, detail: settings });
     return toJson(row!, publicUrl);
   });
 }
