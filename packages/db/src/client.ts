@@ -106,10 +106,6 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-export async function ping(db: DbOrTx): Promise<void> {
-  await db.execute(sql`select 1`);
-}
-
 /** Runs raw SQL and returns its rows; the same shape on PGlite and node-postgres. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

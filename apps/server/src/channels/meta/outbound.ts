@@ -101,7 +101,7 @@ export function createWhatsAppAdapter(deps: {
 }
 
 /** Meta's customer service window: free replies within 24 hours of the customer's last message. */
-export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
+const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Whether a reply now is inside the window opened by the customer's last message at `last`. */
 export const insideCustomerWindow = (last: Date | null, now = Date.now()) =>

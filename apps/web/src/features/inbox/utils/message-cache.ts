@@ -15,10 +15,6 @@ const STATUS_RANK: Record<MessageStatus, number> = {
 /** The id an optimistic message carries until the server's copy replaces it. */
 export const optimisticId = (clientId: string) => `client:${clientId}`;
 
-export function isOptimistic(message: MessageDto): boolean {
-  return message.id.startsWith('client:');
-}
-
 export function sameMessage(a: MessageDto, b: MessageDto): boolean {
   return a.id === b.id || (a.client_id !== null && a.client_id === b.client_id);
 }
