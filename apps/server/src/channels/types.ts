@@ -1,8 +1,14 @@
 import type { channelAccounts } from '@switchboard/db';
-import type { Attachment, EnquiryRow, MessageDto, MessageStatus } from '@switchboard/shared';
+import type {
+  Attachment,
+  EnquiryRow,
+  MessageDto,
+  MessageStatus,
+  Provider,
+  ProviderConfigOf,
+} from '@switchboard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MediaRef } from '../jobs/definitions/inbound-media.ts';
-import type { Provider, ProviderConfigOf } from './catalogue.ts';
 
 /** What a provider adapter is asked to send: everything it needs, already resolved by the pipeline. */
 export type OutboundMessage = {

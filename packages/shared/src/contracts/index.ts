@@ -1,3 +1,4 @@
+export * from './channels.ts';
 export * from './ids.ts';
 export * from './inbox.ts';
 export * from './intake-limits.ts';

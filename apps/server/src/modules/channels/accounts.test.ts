@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { channelAccounts, locations } from '@switchboard/db';
+import { ChannelAccount } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptJson, encryptJson, maskSecret } from '../../lib/crypto.ts';
@@ -91,6 +92,9 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json().body;
+    // Exactly the fields of the shared contract (the route's declared response): nothing else is ever sent.
+    expect(Object.keys(body).sort()).toEqual(Object.keys(ChannelAccount.shape).sort());
+    expect(ChannelAccount.safeParse(body).success).toBe(true);
     expect(body).toMatchObject({
       location_id: loc1,
       provider: 'twilio',

@@ -1,19 +1,20 @@
 import { channelAccounts, type Db, type DbOrTx } from '@switchboard/db';
-import { PathId } from '@switchboard/shared';
-import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
-import { z } from 'zod';
 import {
-  addressOf,
   CHANNELS_OF,
-  OWNED_FIELD,
-  PROVIDER_NAMES,
+  type ChannelAccount,
+  type CreateChannelRequest,
+  type ListChannelsQuery,
   PROVIDERS,
   type Provider,
   ProviderConfig,
   type ProviderConfigOf,
   SECRET_FIELDS,
-} from '../../channels/catalogue.ts';
+  type UpdateChannelRequest,
+} from '@switchboard/shared';
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { z } from 'zod';
+import { addressOf, OWNED_FIELD, PROVIDER_NAMES } from '../../channels/catalogue.ts';
 import type { Account, AccountRow } from '../../channels/types.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -23,64 +24,13 @@ import { isUuid, type PageOf } from '../../lib/fields.ts';
 import { type Actor, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
 
+/** A connected account as the routes answer it (the wire form is the shared `ChannelAccountJson`). */
+export type ChannelAccountDto = z.output<typeof ChannelAccount>;
+
 type Ctx = { db: Db; config: Pick<Config, 'encryptionKey' | 'publicUrl'> };
 
 const MANAGE = 'manage channels';
 const aad = (id: string) => `channel_account:${id}`;
-
-export const CreateChannelRequest = z.discriminatedUnion('provider', [
-  z.strictObject({ location_id: PathId, provider: z.literal('twilio'), config: ProviderConfig.twilio }),
-  z.strictObject({
-    location_id: PathId,
-    provider: z.literal('whatsapp'),
-    config: ProviderConfig.whatsapp,
-  }),
-  z.strictObject({
-    location_id: PathId,
-    provider: z.literal('messenger'),
-    config: ProviderConfig.messenger,
-  }),
-  z.strictObject({
-    location_id: PathId,
-    provider: z.literal('instagram'),
-    config: ProviderConfig.instagram,
-  }),
-  z.strictObject({
-    location_id: PathId,
-    provider: z.literal('google_rcs'),
-    config: ProviderConfig.google_rcs,
-  }),
-]);
-export type CreateChannelRequest = z.infer<typeof CreateChannelRequest>;
-
-/** Checked against the provider's schema in the service, once merged with the stored config. */
-export const UpdateChannelRequest = z.strictObject({
-  location_id: PathId.optional(),
-  config: z.record(z.string(), z.unknown()).optional(),
-});
-export type UpdateChannelRequest = z.infer<typeof UpdateChannelRequest>;
-
-export const ListChannelsQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
-  location_id: PathId.optional(),
-  provider: z.enum(PROVIDERS).optional(),
-});
-
-export type ChannelAccountJson = {
-  id: string;
-  business_id: string;
-  location_id: string;
-  provider: Provider;
-  channels: string[];
-  address: string | null;
-  config: Record<string, unknown>;
-  webhooks: Record<string, string>;
-  /** Set when the account cannot work as stored (its credentials cannot be read): what the owner should do. */
-  problem: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
 
 /** Caches and derived values kept in the public config that are not part of what a person enters. */
 const INTERNAL_CONFIG = new Set(['whatsapp_templates', 'templates_synced_at']);
@@ -162,7 +112,7 @@ export function webhookUrls(publicUrl: string, provider: Provider): Record<strin
   }
 }
 
-export function toChannelJson(ctx: Ctx, row: AccountRow): ChannelAccountJson {
+export function toChannelJson(ctx: Ctx, row: AccountRow): ChannelAccountDto {
   const provider = row.provider as Provider;
   let account: Pick<Account, 'config'>;
   let problem: string | null = null;
@@ -296,7 +246,7 @@ export async function listChannels(
   ctx: Ctx,
   actor: Actor,
   query: z.infer<typeof ListChannelsQuery>,
-): Promise<PageOf<ChannelAccountJson>> {
+): Promise<PageOf<ChannelAccountDto>> {
   const a = requireOwner(actor, MANAGE);
   const where = and(
     eq(channelAccounts.business_id, a.business_id),
@@ -323,7 +273,7 @@ export async function listChannels(
   };
 }
 
-export async function getChannel(ctx: Ctx, actor: Actor, id: string): Promise<ChannelAccountJson> {
+export async function getChannel(ctx: Ctx, actor: Actor, id: string): Promise<ChannelAccountDto> {
   const a = requireOwner(actor, MANAGE);
   return toChannelJson(ctx, await findOwnAccount(ctx.db, a.business_id, id));
 }
@@ -332,7 +282,7 @@ export async function createChannel(
   ctx: Ctx,
   actor: Actor,
   input: CreateChannelRequest,
-): Promise<ChannelAccountJson> {
+): Promise<ChannelAccountDto> {
   const a = requireOwner(actor, MANAGE);
   const row = await ctx.db.transaction(async (tx) => {
     const location = await findLocation(tx, a.business_id, input.location_id);
@@ -370,7 +320,7 @@ export async function updateChannel(
   actor: Actor,
   id: string,
   input: UpdateChannelRequest,
-): Promise<ChannelAccountJson> {
+): Promise<ChannelAccountDto> {
   const a = requireOwner(actor, MANAGE);
   const row = await ctx.db.transaction(async (tx) => {
     const existing = await findOwnAccount(tx, a.business_id, id);

@@ -1,8 +1,8 @@
 import { type DbOrTx, messages } from '@switchboard/db';
-import type { Attachment } from '@switchboard/shared';
+import type { Attachment, Provider } from '@switchboard/shared';
 import { and, eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Provider, providerOfChannel } from '../../channels/catalogue.ts';
+import { providerOfChannel } from '../../channels/catalogue.ts';
 import { createRbmAdapter } from '../../channels/google-rcs/outbound.ts';
 import { graphTargetOf } from '../../channels/meta/graph.ts';
 import {

@@ -9,7 +9,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { TransientSendError } from '../../lib/provider-errors.ts';
 import { type Actor, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
-import { type ChannelAccountJson, locationAccount, toChannelJson, webhookUrls } from './accounts.ts';
+import { type ChannelAccountDto, locationAccount, toChannelJson, webhookUrls } from './accounts.ts';
 
 export const PurchaseNumberRequest = z
   .strictObject({
@@ -37,7 +37,7 @@ export type PurchaseNumberResult = {
   location_id: string;
   phone_number: string;
   provider: 'twilio' | 'sandbox';
-  channel: ChannelAccountJson | null;
+  channel: ChannelAccountDto | null;
 };
 
 /** The fictional range set aside for drama and tests (ACMA): +61 491 570 000–999. */

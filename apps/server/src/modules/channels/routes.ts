@@ -1,16 +1,15 @@
+import {
+  answer,
+  ChannelAccount,
+  ChannelAccountPage,
+  CreateChannelRequest,
+  ListChannelsQuery,
+  UpdateChannelRequest,
+} from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams } from '../../lib/fields.ts';
-import {
-  CreateChannelRequest,
-  createChannel,
-  deleteChannel,
-  getChannel,
-  ListChannelsQuery,
-  listChannels,
-  UpdateChannelRequest,
-  updateChannel,
-} from './accounts.ts';
+import { createChannel, deleteChannel, getChannel, listChannels, updateChannel } from './accounts.ts';
 import { registerChannelAdapters } from './adapters.ts';
 import { PurchaseNumberRequest, purchaseNumber } from './purchase-number.ts';
 import {
@@ -35,21 +34,33 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   registerChannelAdapters(app);
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/channels', { schema: { querystring: ListChannelsQuery } }, async (request) => ({
-    body: await listChannels(app, request.actor, request.query),
-  }));
+  app.get(
+    '/channels',
+    { schema: { querystring: ListChannelsQuery, response: { 200: answer(ChannelAccountPage) } } },
+    async (request) => ({
+      body: await listChannels(app, request.actor, request.query),
+    }),
+  );
 
-  app.post('/channels', { schema: { body: CreateChannelRequest } }, async (request) => ({
-    body: await createChannel(app, request.actor, request.body),
-  }));
+  app.post(
+    '/channels',
+    { schema: { body: CreateChannelRequest, response: { 200: answer(ChannelAccount) } } },
+    async (request) => ({
+      body: await createChannel(app, request.actor, request.body),
+    }),
+  );
 
-  app.get('/channels/:id', { schema: { params: IdParams } }, async (request) => ({
-    body: await getChannel(app, request.actor, request.params.id),
-  }));
+  app.get(
+    '/channels/:id',
+    { schema: { params: IdParams, response: { 200: answer(ChannelAccount) } } },
+    async (request) => ({
+      body: await getChannel(app, request.actor, request.params.id),
+    }),
+  );
 
   app.patch(
     '/channels/:id',
-    { schema: { params: IdParams, body: UpdateChannelRequest } },
+    { schema: { params: IdParams, body: UpdateChannelRequest, response: { 200: answer(ChannelAccount) } } },
     async (request) => ({
       body: await updateChannel(app, request.actor, request.params.id, request.body),
     }),

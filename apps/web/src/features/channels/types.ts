@@ -1,18 +1,4 @@
-export type Provider = 'twilio' | 'whatsapp' | 'messenger' | 'instagram' | 'google_rcs';
-
-/** A connected provider account; secrets come back masked ('••••cdef'). */
-export type ChannelAccount = {
-  id: string;
-  location_id: string;
-  provider: Provider;
-  channels: string[];
-  address: string | null;
-  config: Record<string, unknown>;
-  webhooks: Partial<Record<'messaging_url' | 'status_callback_url' | 'callback_url' | 'webhook_url', string>>;
-  /** Why the account cannot work as stored (its credentials cannot be read), and what to do. */
-  problem: string | null;
-  created_at: string;
-};
+import type { Provider } from '@switchboard/shared';
 
 export type ChannelInput = { location_id: string; provider: Provider; config: Record<string, string | null> };
 
@@ -38,8 +24,6 @@ export const PROVIDER_NAMES: Readonly<Record<Provider, string>> = {
   instagram: 'Instagram',
   google_rcs: 'Google RCS',
 };
-
-export const PROVIDERS = Object.keys(PROVIDER_NAMES) as Provider[];
 
 /** What each provider's console calls the values a person copies from it. */
 export const PROVIDER_FIELDS: Readonly<Record<Provider, readonly ProviderField[]>> = {
@@ -75,7 +59,8 @@ export const PROVIDER_FIELDS: Readonly<Record<Provider, readonly ProviderField[]
   ],
 };
 
-export const WEBHOOK_LABELS: Readonly<Record<keyof ChannelAccount['webhooks'], string>> = {
+/** What each webhook URL the server answers is called in the provider's console. */
+export const WEBHOOK_LABELS: Readonly<Record<string, string>> = {
   messaging_url: 'Messaging webhook',
   status_callback_url: 'Status callback',
   callback_url: 'Callback URL',

@@ -1,10 +1,11 @@
+import type { ChannelAccountJson } from '@switchboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
-import type { ChannelAccount, ChannelInput } from '../types.ts';
+import type { ChannelInput } from '../types.ts';
 import { channelsKey } from './get-channels.ts';
 
-export async function createChannel(input: ChannelInput): Promise<ChannelAccount> {
-  const { data } = await api.post<Envelope<ChannelAccount>>('/channels', input);
+export async function createChannel(input: ChannelInput): Promise<ChannelAccountJson> {
+  const { data } = await api.post<Envelope<ChannelAccountJson>>('/channels', input);
   return data.body;
 }
 

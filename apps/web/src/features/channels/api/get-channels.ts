@@ -1,11 +1,11 @@
+import type { ChannelAccountJson } from '@switchboard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope, type Page } from '@/lib/api-client.ts';
-import type { ChannelAccount } from '../types.ts';
 
 export const channelsKey = ['channels'] as const;
 
-export async function getChannels(locationId: string): Promise<ChannelAccount[]> {
-  const { data } = await api.get<Envelope<Page<ChannelAccount>>>('/channels', {
+export async function getChannels(locationId: string): Promise<ChannelAccountJson[]> {
+  const { data } = await api.get<Envelope<Page<ChannelAccountJson>>>('/channels', {
     params: { location_id: locationId, page_size: 100 },
   });
   return data.body.items;

@@ -1,6 +1,6 @@
+import type { ChannelAccountJson } from '@switchboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
-import type { ChannelAccount } from '../types.ts';
 import { channelsKey } from './get-channels.ts';
 
 /** A secret sent back exactly as it was answered (masked) keeps its stored value. */
@@ -10,8 +10,8 @@ export async function updateChannel({
 }: {
   id: string;
   config: Record<string, string | null>;
-}): Promise<ChannelAccount> {
-  const { data } = await api.patch<Envelope<ChannelAccount>>(`/channels/${encodeURIComponent(id)}`, {
+}): Promise<ChannelAccountJson> {
+  const { data } = await api.patch<Envelope<ChannelAccountJson>>(`/channels/${encodeURIComponent(id)}`, {
     config,
   });
   return data.body;

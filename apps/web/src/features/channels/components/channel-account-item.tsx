@@ -1,23 +1,18 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { ChannelAccountJson } from '@switchboard/shared';
 import { Alert, Button, Descriptions, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
 import { notify } from '@/lib/notifier.ts';
 import { useDeleteChannel } from '../api/delete-channel.ts';
-import {
-  type ChannelAccount,
-  PROVIDER_FIELDS,
-  PROVIDER_NAMES,
-  WEBHOOK_HINTS,
-  WEBHOOK_LABELS,
-} from '../types.ts';
+import { PROVIDER_FIELDS, PROVIDER_NAMES, WEBHOOK_HINTS, WEBHOOK_LABELS } from '../types.ts';
 
-type Props = { account: ChannelAccount; onEdit: (account: ChannelAccount) => void };
+type Props = { account: ChannelAccountJson; onEdit: (account: ChannelAccountJson) => void };
 
 const shown = (value: unknown) => (typeof value === 'string' && value ? value : '—');
 
 export function ChannelAccountItem({ account, onEdit }: Props) {
   const remove = useDeleteChannel();
   const name = PROVIDER_NAMES[account.provider];
-  const webhooks = Object.entries(account.webhooks) as [keyof typeof WEBHOOK_LABELS, string][];
+  const webhooks = Object.entries(account.webhooks);
 
   return (
     <article aria-label={`${name} account`} style={{ padding: '16px 24px' }}>
@@ -68,7 +63,7 @@ export function ChannelAccountItem({ account, onEdit }: Props) {
         {webhooks.map(([key, url]) => (
           <Flex key={key} gap={8} wrap align="baseline">
             <Typography.Text type="secondary" style={{ minWidth: 140 }}>
-              {WEBHOOK_LABELS[key]}
+              {WEBHOOK_LABELS[key] ?? key}
             </Typography.Text>
             <Typography.Text copyable={{ text: url }} code style={{ wordBreak: 'break-all' }}>
               {url}

@@ -1,16 +1,17 @@
+import { type ChannelAccountJson, PROVIDERS, type Provider } from '@switchboard/shared';
 import { Form, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
 import { notify } from '@/lib/notifier.ts';
 import { useCreateChannel } from '../api/create-channel.ts';
 import { useUpdateChannel } from '../api/update-channel.ts';
-import { type ChannelAccount, PROVIDER_FIELDS, PROVIDER_NAMES, PROVIDERS, type Provider } from '../types.ts';
+import { PROVIDER_FIELDS, PROVIDER_NAMES } from '../types.ts';
 
 type Props = {
   open: boolean;
   locationId: string;
   locationName: string;
   /** The account being edited; null to connect one. */
-  account: ChannelAccount | null;
+  account: ChannelAccountJson | null;
   onClose: () => void;
 };
 

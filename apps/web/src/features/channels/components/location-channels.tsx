@@ -1,5 +1,5 @@
 import { PhoneOutlined, PlusOutlined } from '@ant-design/icons';
-import { UNKNOWN_LOCATION } from '@switchboard/shared';
+import { type ChannelAccountJson, UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Alert, Button, Divider, Flex, Popconfirm, Space, Typography } from 'antd';
 import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,6 @@ import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useChannels } from '../api/get-channels.ts';
 import { useInboundAddress } from '../api/get-inbound-address.ts';
 import { usePurchaseNumber } from '../api/purchase-number.ts';
-import type { ChannelAccount } from '../types.ts';
 import { ChannelAccountItem } from './channel-account-item.tsx';
 
 const ChannelFormModal = lazy(() => import('./channel-form-modal.tsx'));
@@ -44,7 +43,7 @@ export function LocationChannels({ location, canManage }: Props) {
   const name = location.name ?? UNKNOWN_LOCATION;
   const channels = useChannels(location.id, { enabled: canManage });
   const purchase = usePurchaseNumber();
-  const form = useFormModal<ChannelAccount>();
+  const form = useFormModal<ChannelAccountJson>();
 
   const openForm = form.show;
 

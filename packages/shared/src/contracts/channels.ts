@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { PathId } from './ids.ts';
+
+/** The providers an account can be connected for, and the inbox channels each one carries. */
+export const PROVIDERS = ['twilio', 'whatsapp', 'messenger', 'instagram', 'google_rcs'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+export const CHANNELS_OF: Record<Provider, string[]> = {
+  twilio: ['sms', 'mms'],
+  whatsapp: ['whatsapp'],
+  messenger: ['facebook'],
+  instagram: ['instagram'],
+  google_rcs: ['google_rcs'],
+};
+
+/** Config fields that are secrets: encrypted at rest, answered masked, kept when a PATCH leaves them out. */
+export const SECRET_FIELDS: Record<Provider, readonly string[]> = {
+  twilio: ['auth_token'],
+  whatsapp: ['access_token', 'app_secret', 'verify_token'],
+  messenger: ['page_access_token', 'app_secret', 'verify_token'],
+  instagram: ['access_token', 'app_secret', 'verify_token'],
+  google_rcs: ['client_token', 'service_account_json'],
+};
+
+const secret = (what: string) =>
+  z
+    .string({ error: `Enter the ${what}.` })
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .max(8192, `The ${what} is too long.`);
+
+const numericId = (what: string) =>
+  z
+    .string({ error: `Enter the ${what}.` })
+    .trim()
+    .regex(/^\d{5,30}$/, `The ${what} is a number, such as 100000000000002.`);
+
+export const E164 = z
+  .string()
+  .transform((v) => v.replace(/[\s().-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'Enter the number in international format, such as +61 491 570 156.'),
+  );
+
+const ServiceAccountJson = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .transform((value, ctx) => {
+    let parsed: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    const key = parsed as { client_email?: unknown; private_key?: unknown } | undefined;
+    if (!key || typeof key.client_email !== 'string' || typeof key.private_key !== 'string') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Paste the service account key JSON file (it has client_email and private_key).',
+      });
+      return z.NEVER;
+    }
+    return JSON.stringify(parsed);
+  });
+
+const canonicalSid = (sid: string) => sid.slice(0, 2).toUpperCase() + sid.slice(2).toLowerCase();
+
+export const ProviderConfig = {
+  twilio: z.strictObject({
+    account_sid: z
+      .string({ error: 'Enter the Account SID.' })
+      .trim()
+      .regex(/^AC[0-9a-fA-F]{32}$/i, 'The Account SID starts with AC followed by 32 characters.')
+      // Twilio spells SIDs with lower-case hex; one spelling keeps lookups and the one-business rule exact.
+      .transform(canonicalSid),
+    auth_token: secret('Auth Token'),
+    phone_number: E164.nullable().optional(),
+    messaging_service_sid: z
+      .string()
+      .trim()
+      .regex(/^MG[0-9a-fA-F]{32}$/i, 'The Messaging Service SID starts with MG followed by 32 characters.')
+      .transform(canonicalSid)
+      .nullable()
+      .optional(),
+    /** Set when the number was bought here (IncomingPhoneNumber SID). */
+    phone_number_sid: z.string().trim().max(64).nullable().optional(),
+  }),
+  whatsapp: z.strictObject({
+    phone_number_id: numericId('phone number ID'),
+    waba_id: numericId('WhatsApp Business Account ID').nullable().optional(),
+    display_phone_number: z.string().trim().max(40).nullable().optional(),
+    access_token: secret('access token'),
+    app_secret: secret('App Secret'),
+    verify_token: secret('verify token'),
+  }),
+  messenger: z.strictObject({
+    page_id: numericId('Page ID'),
+    page_access_token: secret('Page access token'),
+    app_secret: secret('App Secret'),
+    verify_token: secret('verify token'),
+  }),
+  instagram: z.strictObject({
+    instagram_account_id: numericId('Instagram account ID'),
+    access_token: secret('access token'),
+    app_secret: secret('App Secret'),
+    verify_token: secret('verify token'),
+  }),
+  google_rcs: z.strictObject({
+    agent_id: z
+      .string({ error: 'Enter the agent ID.' })
+      .trim()
+      .min(3, 'Enter the agent ID.')
+      .max(200)
+      .regex(/^[\w.@-]+$/, 'The agent ID is like my_agent@rbm.goog.'),
+    client_token: secret('webhook client token'),
+    service_account_json: ServiceAccountJson,
+  }),
+} satisfies Record<Provider, z.ZodType>;
+
+export type ProviderConfigOf = { [P in Provider]: z.output<(typeof ProviderConfig)[P]> };
+
+/** `POST /channels`: the provider and the values copied from its console. */
+export const CreateChannelRequest = z.discriminatedUnion('provider', [
+  z.strictObject({ location_id: PathId, provider: z.literal('twilio'), config: ProviderConfig.twilio }),
+  z.strictObject({ location_id: PathId, provider: z.literal('whatsapp'), config: ProviderConfig.whatsapp }),
+  z.strictObject({ location_id: PathId, provider: z.literal('messenger'), config: ProviderConfig.messenger }),
+  z.strictObject({ location_id: PathId, provider: z.literal('instagram'), config: ProviderConfig.instagram }),
+  z.strictObject({
+    location_id: PathId,
+    provider: z.literal('google_rcs'),
+    config: ProviderConfig.google_rcs,
+  }),
+]);
+export type CreateChannelRequest = z.infer<typeof CreateChannelRequest>;
+
+/** `PATCH /channels/{id}`: checked against the provider's schema on the server, once merged with what is stored. */
+export const UpdateChannelRequest = z.strictObject({
+  location_id: PathId.optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+export type UpdateChannelRequest = z.infer<typeof UpdateChannelRequest>;
+
+/** `GET /channels` */
+export const ListChannelsQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  location_id: PathId.optional(),
+  provider: z.enum(PROVIDERS).optional(),
+});
+
+/** A moment as JSON carries it (ISO 8601), a Date on the server. */
+const Timestamp = z.codec(z.iso.datetime(), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
+
+/**
+ * A connected provider account as answered: secrets masked ('••••cdef'), the webhook URLs to paste into the
+ * provider's console, and `problem` when it cannot work as stored. Declared as the routes' response, so a
+ * field not named here is never sent.
+ */
+export const ChannelAccount = z.object({
+  id: z.string(),
+  business_id: z.string(),
+  location_id: z.string(),
+  provider: z.enum(PROVIDERS),
+  channels: z.array(z.string()),
+  address: z.string().nullable(),
+  config: z.record(z.string(), z.unknown()),
+  webhooks: z.record(z.string(), z.string()),
+  /** Set when the account cannot work as stored (its credentials cannot be read): what the owner should do. */
+  problem: z.string().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+/** On the wire (what the web app receives). */
+export type ChannelAccountJson = z.input<typeof ChannelAccount>;
+
+export const ChannelAccountPage = z.object({
+  items: z.array(ChannelAccount),
+  page: z.number(),
+  page_size: z.number(),
+  total: z.number(),
+});
+
+/** The `{ body }` envelope every API answer comes in (DESIGN §7). */
+export const answer = <T extends z.ZodType>(body: T) => z.object({ body });
