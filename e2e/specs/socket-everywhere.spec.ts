@@ -33,11 +33,12 @@ test('the live connection opens once at sign-in and stays open on every page; wh
   page.on('websocket', (ws) => {
     if (socketIo(ws)) sockets.push(ws);
   });
+  const opened = page.waitForEvent('websocket', { predicate: socketIo });
   await logIn(page, LOGINS.staff.email);
   await expect(page).toHaveURL(/\/inbox$/);
   await expect(page.getByRole('status', { name: 'Connection: Live' })).toBeVisible();
-  await expect.poll(() => sockets.length).toBe(1);
-  const [socket] = sockets;
+  const socket = await opened;
+  expect(sockets).toHaveLength(1);
   await markDocument(page);
 
   // A settings page: no inbox on screen.

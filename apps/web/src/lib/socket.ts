@@ -5,7 +5,7 @@ import { getAccessToken } from './cookies.ts';
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * - idle: nobody needs the socket (signed out, or no live screen open)
+ * - idle: nobody needs the socket (signed out, or no business to listen for)
  * - connecting: the first connection is being made
  * - live: connected; events arrive as they happen
  * - reconnecting: the connection dropped and is being made again (what was missed is refetched after)
@@ -58,8 +58,8 @@ function retryRefused(socket: AppSocket): void {
 }
 
 /**
- * socket.io-client is fetched when a live screen first needs it, not before the first paint (DESIGN §10),
- * the way the API client fetches axios.
+ * socket.io-client is fetched when the signed-in app first holds the socket, after the first paint rather
+ * than before it (DESIGN §10), the way the API client fetches axios.
  */
 function load(): Promise<AppSocket> {
   loading ??= import('socket.io-client').then(({ io }) => {
@@ -105,8 +105,9 @@ function connect(socket: AppSocket): void {
 }
 
 /**
- * Keeps the app's one socket connected while something needs it. The returned function lets go; when the
- * last holder lets go (the inbox closes, or the person logs out and the app unmounts) it disconnects.
+ * Keeps the app's one socket connected while something needs it: the app layout, for as long as someone is
+ * signed in. The returned function lets go; when the last holder lets go (the person logs out and the app
+ * unmounts) it disconnects.
  */
 export function holdSocket(): () => void {
   holders += 1;
@@ -116,7 +117,7 @@ export function holdSocket(): () => void {
     if (released) return;
     released = true;
     holders -= 1;
-    // A screen that re-mounts at once (React's strict mode, a route change inside the inbox) keeps it.
+    // A holder that re-mounts at once (React's strict mode) keeps it.
     setTimeout(() => {
       if (holders === 0) disconnectSocket();
     }, 0);

@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { assertOwnLocation } from '../locations/service.ts';
 
 type Ctx = { db: Db; config: Config };
 
@@ -109,13 +110,7 @@ export async function switchSelection(
       and(eq(businessMembers.user_id, actor.user_id), eq(businessMembers.business_id, input.business_id)),
     );
   if (!membership) throw new AppError('not_found', 'Business not found.');
-  if (input.location_id) {
-    const [loc] = await db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(and(eq(locations.id, input.location_id), eq(locations.business_id, input.business_id)));
-    if (!loc) throw new AppError('not_found', 'Location not found.');
-  }
+  await assertOwnLocation(db, input.business_id, input.location_id);
   const selection = await pickSelection(db, actor.user_id, input.business_id, input.location_id);
   const ttl = Math.round(config.sessionDays * 86_400);
   const token = await signAccessToken(

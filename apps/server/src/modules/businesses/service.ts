@@ -1,12 +1,4 @@
-import {
-  businessEmails,
-  businesses,
-  businessPhones,
-  type Db,
-  type DbOrTx,
-  locations,
-  uploads,
-} from '@switchboard/db';
+import { businessEmails, businesses, businessPhones, type Db, type DbOrTx, uploads } from '@switchboard/db';
 import { formatFileSize, type SubscriptionStatus, subscriptionStatus } from '@switchboard/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -30,6 +22,7 @@ import {
   requireOwner,
   requireSuperAdmin,
 } from '../../plugins/auth.ts';
+import { assertOwnLocation } from '../locations/service.ts';
 
 export type Ctx = { db: Db; config: Config; cache: BusinessCache };
 
@@ -247,18 +240,6 @@ const toEmailJson = (e: typeof businessEmails.$inferSelect): EmailJson => ({
   location_id: e.location_id,
   created_at: e.created_at,
 });
-
-/** A location named in a body must be one of the business's own; anything else is 'Location not found.' */
-async function assertOwnLocation(db: DbOrTx, businessId: string, locationId: string | null | undefined) {
-  if (!locationId) return;
-  const [row] = isUuid(locationId)
-    ? await db
-        .select({ id: locations.id })
-        .from(locations)
-        .where(and(eq(locations.id, locationId), eq(locations.business_id, businessId)))
-    : [];
-  if (!row) throw notFound('Location');
-}
 
 const pageOf = <T>(items: T[], page: Page, total: number | undefined): PageOf<T> => ({
   items,

@@ -4,7 +4,6 @@ import {
   type ChannelAccount,
   type CreateChannelRequest,
   type ListChannelsQuery,
-  PROVIDERS,
   type Provider,
   ProviderConfig,
   type ProviderConfigOf,

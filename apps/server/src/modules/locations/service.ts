@@ -71,6 +71,15 @@ export async function findLocation(db: DbOrTx, businessId: string, id: string): 
   return row;
 }
 
+/** A location named in a request must be one of the business's own (or none): else 404 'Location not found.' */
+export async function assertOwnLocation(
+  db: DbOrTx,
+  businessId: string,
+  locationId: string | null | undefined,
+): Promise<void> {
+  if (locationId) await findLocation(db, businessId, locationId);
+}
+
 /** In the order the app lists them: precedence, then the oldest first. */
 export async function listLocations(db: Db, actor: Actor, page: Page): Promise<PageOf<LocationJson>> {
   const { business_id } = requireBusiness(actor);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { locations } from '@switchboard/db';
 import { isValidEmail, Uuid } from '@switchboard/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import { phoneOrRefuse } from '../customers/service.ts';
+import { findLocation } from '../locations/service.ts';
 
 const SANDBOX_CHANNELS = [
   'sms',
@@ -50,11 +49,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/sandbox/inbound', { schema: { body: SandboxInbound } }, async (request) => {
     const a = requireBusiness(request.actor);
     const input = request.body;
-    const [location] = await app.db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(and(eq(locations.id, input.location_id), eq(locations.business_id, a.business_id)));
-    if (!location) throw new AppError('not_found', 'Location not found.');
+    const location = await findLocation(app.db, a.business_id, input.location_id);
     if (!input.message.trim()) throw new AppError('unprocessable', 'Write the message the customer sends.');
 
     const from = { ...input.from };

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { isUuid } from '../../lib/fields.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
+import { assertOwnLocation } from '../locations/service.ts';
 
 export type TemplateInput = { name: string; body: string; location_id?: string | null };
 
@@ -12,15 +13,6 @@ const notFound = () => new AppError('not_found', 'Template not found.');
 
 function dto(t: typeof messageTemplates.$inferSelect) {
   return { id: t.id, name: t.name, body: t.body, location_id: t.location_id, updated_at: t.updated_at };
-}
-
-async function checkLocation(db: Db, businessId: string, locationId: string | null | undefined) {
-  if (!locationId) return;
-  const [l] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.business_id, businessId)));
-  if (!l) throw new AppError('not_found', 'Location not found.');
 }
 
 /** The business's templates offered in a location: its own and those for every location. */
@@ -38,7 +30,7 @@ export async function listTemplates(db: Db, actor: Actor, locationId?: string) {
 
 export async function createTemplate(db: Db, actor: Actor, input: TemplateInput) {
   const a = requireOwner(actor, 'manage message templates');
-  await checkLocation(db, a.business_id, input.location_id);
+  await assertOwnLocation(db, a.business_id, input.location_id);
   const [row] = await db
     .insert(messageTemplates)
     .values({
@@ -54,7 +46,7 @@ export async function createTemplate(db: Db, actor: Actor, input: TemplateInput)
 export async function updateTemplate(db: Db, actor: Actor, id: string, input: Partial<TemplateInput>) {
   const a = requireOwner(actor, 'manage message templates');
   if (!isUuid(id)) throw notFound();
-  await checkLocation(db, a.business_id, input.location_id);
+  await assertOwnLocation(db, a.business_id, input.location_id);
   const [row] = await db
     .update(messageTemplates)
     .set(input)

@@ -25,9 +25,9 @@ function missedWhileAway(query: Query): boolean {
 
 /**
  * Keeps the inbox live: writes every server event from the app's socket (held open by the app layout) into
- * the query cache (lists, the open thread, counters), so no screen needs a refresh. After a
- * reconnect (or the first connect, which may come a moment after the first fetch) it refetches what it
- * may have missed.
+ * the query cache (lists, the open thread, counters), so no screen needs a refresh. After a reconnect (or
+ * the first connect, which may come a moment after the first fetch), and when the inbox comes back on
+ * screen, it refetches what it may have missed.
  */
 export function useLiveInbox({ user }: Options): void {
   const queryClient = useQueryClient();
@@ -66,10 +66,11 @@ export function useLiveInbox({ user }: Options): void {
     };
     const onMessageUpdated = (message: MessageDto) => writeMessageStatus(queryClient, message);
     const onCounts = writeCounts.bind(null, queryClient);
-    const onConnect = () => {
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.all, predicate: missedWhileAway });
-      void queryClient.invalidateQueries({ queryKey: sharedQueryKeys.me });
+    const refetchMissed = (options?: { cancelRefetch: boolean }) => {
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.all, predicate: missedWhileAway }, options);
+      void queryClient.invalidateQueries({ queryKey: sharedQueryKeys.me }, options);
     };
+    const onConnect = () => refetchMissed();
 
     socket.on('enquiry.created', onEnquiryCreated);
     socket.on('enquiry.updated', onEnquiryUpdated);
@@ -77,6 +78,10 @@ export function useLiveInbox({ user }: Options): void {
     socket.on('message.updated', onMessageUpdated);
     socket.on('counts.updated', onCounts);
     socket.on('connect', onConnect);
+    // The connection outlives the inbox (the app layout holds it), so coming back from another page is not a
+    // reconnect: what arrived meanwhile was never written here. A fetch already under way (the list's first
+    // load) is not restarted.
+    if (socket.connected) refetchMissed({ cancelRefetch: false });
     return () => {
       socket.off('enquiry.created', onEnquiryCreated);
       socket.off('enquiry.updated', onEnquiryUpdated);
