@@ -15,22 +15,15 @@ import {
 } from '../../lib/fields.ts';
 import { requireOwner } from '../../plugins/auth.ts';
 import { readSingleFile } from '../uploads/multipart.ts';
+import { businessEmailAddresses, businessPhoneNumbers } from './contacts.ts';
 import {
   type Ctx,
   clearBusinessImage,
   clearCache,
-  createEmail,
-  createPhone,
-  deleteEmail,
-  deletePhone,
   getFeatures,
   imageTooLarge,
-  listEmails,
-  listPhones,
   setBusinessImage,
   updateBusiness,
-  updateEmail,
-  updatePhone,
 } from './service.ts';
 
 const UpdateBusinessRequest = z.strictObject({
@@ -102,37 +95,37 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
     }));
 
     authed.get('/business/mybusiness/phone', { schema: { querystring: PageQuery } }, async (request) => ({
-      body: await listPhones(app.db, request.actor, request.query),
+      body: await businessPhoneNumbers.list(app.db, request.actor, request.query),
     }));
     authed.post('/business/mybusiness/phone', { schema: { body: CreatePhoneRequest } }, async (request) => ({
-      body: await createPhone(app.db, request.actor, request.body),
+      body: await businessPhoneNumbers.create(app.db, request.actor, request.body),
     }));
     authed.put(
       '/business/mybusiness/phone/:id',
       { schema: { params: IdParams, body: UpdatePhoneRequest } },
       async (request) => ({
-        body: await updatePhone(app.db, request.actor, request.params.id, request.body),
+        body: await businessPhoneNumbers.update(app.db, request.actor, request.params.id, request.body),
       }),
     );
     authed.delete('/business/mybusiness/phone/:id', { schema: { params: IdParams } }, async (request) => ({
-      body: await deletePhone(app.db, request.actor, request.params.id),
+      body: await businessPhoneNumbers.remove(app.db, request.actor, request.params.id),
     }));
 
     authed.get('/business/mybusiness/email', { schema: { querystring: PageQuery } }, async (request) => ({
-      body: await listEmails(app.db, request.actor, request.query),
+      body: await businessEmailAddresses.list(app.db, request.actor, request.query),
     }));
     authed.post('/business/mybusiness/email', { schema: { body: CreateEmailRequest } }, async (request) => ({
-      body: await createEmail(app.db, request.actor, request.body),
+      body: await businessEmailAddresses.create(app.db, request.actor, request.body),
     }));
     authed.put(
       '/business/mybusiness/email/:id',
       { schema: { params: IdParams, body: UpdateEmailRequest } },
       async (request) => ({
-        body: await updateEmail(app.db, request.actor, request.params.id, request.body),
+        body: await businessEmailAddresses.update(app.db, request.actor, request.params.id, request.body),
       }),
     );
     authed.delete('/business/mybusiness/email/:id', { schema: { params: IdParams } }, async (request) => ({
-      body: await deleteEmail(app.db, request.actor, request.params.id),
+      body: await businessEmailAddresses.remove(app.db, request.actor, request.params.id),
     }));
 
     authed.get('/business/mybusiness/features', async (request) => ({

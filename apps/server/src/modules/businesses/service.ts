@@ -1,12 +1,12 @@
-import { businessEmails, businesses, businessPhones, type Db, type DbOrTx, uploads } from '@switchboard/db';
+import { businesses, type Db, type DbOrTx, uploads } from '@switchboard/db';
 import { formatFileSize, type SubscriptionStatus, subscriptionStatus } from '@switchboard/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { BusinessCache } from '../../lib/cache.ts';
-import { isUuid, type Page, type PageOf } from '../../lib/fields.ts';
+import { isUuid } from '../../lib/fields.ts';
 import {
   deleteUpload,
   deleteUploadFile,
@@ -15,14 +15,7 @@ import {
   saveUpload,
   uploadIdOfImage,
 } from '../../lib/storage.ts';
-import {
-  type Actor,
-  type BusinessActor,
-  requireBusiness,
-  requireOwner,
-  requireSuperAdmin,
-} from '../../plugins/auth.ts';
-import { assertOwnLocation } from '../locations/service.ts';
+import { type Actor, requireBusiness, requireOwner, requireSuperAdmin } from '../../plugins/auth.ts';
 
 export type Ctx = { db: Db; config: Config; cache: BusinessCache };
 
@@ -203,192 +196,6 @@ async function replacedUpload(tx: DbOrTx, business: BusinessRow) {
   if (!upload) return undefined;
   await tx.delete(uploads).where(eq(uploads.id, upload.id));
   return { storage_key: upload.storage_key };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Business phone numbers and email addresses: the same small list twice, each optionally tied to a location.
-
-export type PhoneJson = {
-  id: string;
-  label: string | null;
-  phone: string;
-  location_id: string | null;
-  created_at: Date;
-};
-export type EmailJson = {
-  id: string;
-  label: string | null;
-  email: string;
-  location_id: string | null;
-  created_at: Date;
-};
-export type PhoneInput = { label?: string | null; phone: string; location_id?: string | null };
-export type EmailInput = { label?: string | null; email: string; location_id?: string | null };
-
-const toPhoneJson = (p: typeof businessPhones.$inferSelect): PhoneJson => ({
-  id: p.id,
-  label: p.label,
-  phone: p.phone,
-  location_id: p.location_id,
-  created_at: p.created_at,
-});
-
-const toEmailJson = (e: typeof businessEmails.$inferSelect): EmailJson => ({
-  id: e.id,
-  label: e.label,
-  email: e.email,
-  location_id: e.location_id,
-  created_at: e.created_at,
-});
-
-const pageOf = <T>(items: T[], page: Page, total: number | undefined): PageOf<T> => ({
-  items,
-  page: page.page,
-  page_size: page.page_size,
-  total: total ?? 0,
-});
-
-export async function listPhones(db: Db, actor: Actor, page: Page): Promise<PageOf<PhoneJson>> {
-  const { business_id } = requireBusiness(actor);
-  const mine = eq(businessPhones.business_id, business_id);
-  const rows = await db
-    .select()
-    .from(businessPhones)
-    .where(mine)
-    .orderBy(desc(businessPhones.created_at), desc(businessPhones.id))
-    .limit(page.page_size)
-    .offset((page.page - 1) * page.page_size);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(businessPhones).where(mine);
-  return pageOf(rows.map(toPhoneJson), page, count?.n);
-}
-
-const MANAGE_PHONES = 'manage the business phone numbers';
-const MANAGE_EMAILS = 'manage the business email addresses';
-
-export async function createPhone(db: Db, actor: Actor, input: PhoneInput): Promise<PhoneJson> {
-  const a = requireOwner(actor, MANAGE_PHONES);
-  return db.transaction(async (tx) => {
-    await assertOwnLocation(tx, a.business_id, input.location_id);
-    const [row] = await tx
-      .insert(businessPhones)
-      .values({ ...input, business_id: a.business_id })
-      .returning();
-    await audit(tx, a, 'business.phone.create', row!.id, input);
-    return toPhoneJson(row!);
-  });
-}
-
-async function findPhone(db: DbOrTx, a: BusinessActor, id: string) {
-  if (!isUuid(id)) throw notFound('Phone number');
-  const [row] = await db
-    .select()
-    .from(businessPhones)
-    .where(and(eq(businessPhones.id, id), eq(businessPhones.business_id, a.business_id)));
-  if (!row) throw notFound('Phone number');
-  return row;
-}
-
-export async function updatePhone(
-  db: Db,
-  actor: Actor,
-  id: string,
-  patch: Partial<PhoneInput>,
-): Promise<PhoneJson> {
-  const a = requireOwner(actor, MANAGE_PHONES);
-  return db.transaction(async (tx) => {
-    const current = await findPhone(tx, a, id);
-    if (Object.keys(patch).length === 0) return toPhoneJson(current);
-    await assertOwnLocation(tx, a.business_id, patch.location_id);
-    const [row] = await tx
-      .update(businessPhones)
-      .set(patch)
-      .where(and(eq(businessPhones.id, current.id), eq(businessPhones.business_id, a.business_id)))
-      .returning();
-    await audit(tx, a, 'business.phone.update', current.id, patch);
-    return toPhoneJson(row!);
-  });
-}
-
-export async function deletePhone(db: Db, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
-  const a = requireOwner(actor, MANAGE_PHONES);
-  return db.transaction(async (tx) => {
-    const current = await findPhone(tx, a, id);
-    await tx
-      .delete(businessPhones)
-      .where(and(eq(businessPhones.id, current.id), eq(businessPhones.business_id, a.business_id)));
-    await audit(tx, a, 'business.phone.delete', current.id, { phone: current.phone });
-    return { id: current.id, deleted: true as const };
-  });
-}
-
-export async function listEmails(db: Db, actor: Actor, page: Page): Promise<PageOf<EmailJson>> {
-  const { business_id } = requireBusiness(actor);
-  const mine = eq(businessEmails.business_id, business_id);
-  const rows = await db
-    .select()
-    .from(businessEmails)
-    .where(mine)
-    .orderBy(desc(businessEmails.created_at), desc(businessEmails.id))
-    .limit(page.page_size)
-    .offset((page.page - 1) * page.page_size);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(businessEmails).where(mine);
-  return pageOf(rows.map(toEmailJson), page, count?.n);
-}
-
-export async function createEmail(db: Db, actor: Actor, input: EmailInput): Promise<EmailJson> {
-  const a = requireOwner(actor, MANAGE_EMAILS);
-  return db.transaction(async (tx) => {
-    await assertOwnLocation(tx, a.business_id, input.location_id);
-    const [row] = await tx
-      .insert(businessEmails)
-      .values({ ...input, business_id: a.business_id })
-      .returning();
-    await audit(tx, a, 'business.email.create', row!.id, input);
-    return toEmailJson(row!);
-  });
-}
-
-async function findEmail(db: DbOrTx, a: BusinessActor, id: string) {
-  if (!isUuid(id)) throw notFound('Email address');
-  const [row] = await db
-    .select()
-    .from(businessEmails)
-    .where(and(eq(businessEmails.id, id), eq(businessEmails.business_id, a.business_id)));
-  if (!row) throw notFound('Email address');
-  return row;
-}
-
-export async function updateEmail(
-  db: Db,
-  actor: Actor,
-  id: string,
-  patch: Partial<EmailInput>,
-): Promise<EmailJson> {
-  const a = requireOwner(actor, MANAGE_EMAILS);
-  return db.transaction(async (tx) => {
-    const current = await findEmail(tx, a, id);
-    if (Object.keys(patch).length === 0) return toEmailJson(current);
-    await assertOwnLocation(tx, a.business_id, patch.location_id);
-    const [row] = await tx
-      .update(businessEmails)
-      .set(patch)
-      .where(and(eq(businessEmails.id, current.id), eq(businessEmails.business_id, a.business_id)))
-      .returning();
-    await audit(tx, a, 'business.email.update', current.id, patch);
-    return toEmailJson(row!);
-  });
-}
-
-export async function deleteEmail(db: Db, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
-  const a = requireOwner(actor, MANAGE_EMAILS);
-  return db.transaction(async (tx) => {
-    const current = await findEmail(tx, a, id);
-    await tx
-      .delete(businessEmails)
-      .where(and(eq(businessEmails.id, current.id), eq(businessEmails.business_id, a.business_id)));
-    await audit(tx, a, 'business.email.delete', current.id, { email: current.email });
-    return { id: current.id, deleted: true as const };
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
