@@ -1,5 +1,7 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
+import { notFound } from '../errors.ts';
+import { readUpload, type Upload } from './storage.ts';
 
 const INLINE = /^(image\/|application\/pdf|audio\/|video\/|text\/plain)/;
 const TOKEN = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/;
@@ -33,4 +35,15 @@ export function sendFile(
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', options.cache ?? 'private, max-age=3600')
     .send(file.bytes);
+}
+
+/** Sends an upload's stored bytes as `sendFile` does, or 404 when its row or its file is gone. */
+export async function sendUpload(
+  reply: FastifyReply,
+  config: Parameters<typeof readUpload>[0],
+  upload: Upload | undefined,
+): Promise<FastifyReply> {
+  const bytes = upload && (await readUpload(config, upload));
+  if (!upload || !bytes) throw notFound('File');
+  return sendFile(reply, { ...upload, bytes });
 }

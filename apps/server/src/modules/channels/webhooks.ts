@@ -8,8 +8,7 @@ import type { WebhookContext, WebhookRoutes } from '../../channels/types.ts';
 import { WEBHOOK_BODY_LIMIT } from '../../channels/webhook-http.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/fields.ts';
-import { sendFile } from '../../lib/file-response.ts';
-import { readUpload } from '../../lib/storage.ts';
+import { sendUpload } from '../../lib/file-response.ts';
 import { queueProfileLookup } from '../customers/naming.ts';
 import { customerOfMessage, setSmsOptOut } from '../customers/service.ts';
 import { accountsOf, accountsWhere, type Warn } from './accounts.ts';
@@ -85,8 +84,6 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     if (check === 'invalid') throw new AppError('forbidden', 'This link is not valid.');
     if (check === 'expired') throw new AppError('forbidden', 'This link has expired.');
     const [upload] = await app.db.select().from(uploads).where(eq(uploads.id, id));
-    const bytes = upload && (await readUpload(app.config, upload));
-    if (!upload || !bytes) throw notFound('File');
-    return sendFile(reply, { ...upload, bytes });
+    return sendUpload(reply, app.config, upload);
   });
 }

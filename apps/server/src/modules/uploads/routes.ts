@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../errors.ts';
 import { IdParams, isUuid } from '../../lib/fields.ts';
-import { headerContentType, sendFile } from '../../lib/file-response.ts';
+import { headerContentType, sendUpload } from '../../lib/file-response.ts';
 import { findPublicImage, findUpload, readUpload, saveUpload, uploadContentUrl } from '../../lib/storage.ts';
 import { requireBusiness, resolveActor } from '../../plugins/auth.ts';
 import { sniffAttachmentType } from './attachments.ts';
@@ -66,9 +66,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!token) throw new AppError('unauthenticated', 'Please log in to continue.');
     const a = requireBusiness(await resolveActor(app, token));
     const { id } = request.params;
-    const upload = isUuid(id) ? await findUpload(app.db, a.business_id, id) : undefined;
-    const bytes = upload && (await readUpload(app.config, upload));
-    if (!upload || !bytes) throw notFound('File');
-    return sendFile(reply, { ...upload, bytes });
+    return sendUpload(
+      reply,
+      app.config,
+      isUuid(id) ? await findUpload(app.db, a.business_id, id) : undefined,
+    );
   });
 };
