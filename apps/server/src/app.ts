@@ -10,6 +10,7 @@ import { createAdapterRegistry } from './channels/registry.ts';
 import type { InboundSink } from './channels/types.ts';
 import { widgetChannel } from './channels/widget/plugin.ts';
 import type { Config } from './config.ts';
+import { decorateContext } from './context.ts';
 import { createEventBus } from './events/bus.ts';
 import { registerListeners } from './events/listeners/index.ts';
 import { startWorkers } from './jobs/workers.ts';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
+  decorateContext(app);
 
   const csp = appCsp(config, CSP_REPORT_PATH);
   await app.register(helmet, {
@@ -91,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(jobsPlugin);
   await app.register(mailerPlugin);
   await app.register(realtimePlugin);
+  await app.register(businessCachePlugin);
   const registry = createAdapterRegistry(config);
   app.decorate('channels', registry);
   app.decorate('inbound', {
@@ -107,7 +110,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }));
       await api.register(authRoutes);
       await api.register(userRoutes);
-      await api.register(businessCachePlugin);
       await api.register(businessRoutes);
       await api.register(locationRoutes);
       await api.register(intakeLimitRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, Timestamp } from './fields.ts';
 import { PathId } from './ids.ts';
 
 /** The providers an account can be connected for, and the inbox channels each one carries. */
@@ -151,12 +152,6 @@ export const ListChannelsQuery = z.strictObject({
   provider: z.enum(PROVIDERS).optional(),
 });
 
-/** A moment as JSON carries it (ISO 8601), a Date on the server. */
-const Timestamp = z.codec(z.iso.datetime(), z.date(), {
-  decode: (text) => new Date(text),
-  encode: (date) => date.toISOString(),
-});
-
 /**
  * A connected provider account as answered: secrets masked ('••••cdef'), the webhook URLs to paste into the
  * provider's console, and `problem` when it cannot work as stored. Declared as the routes' response, so a
@@ -179,12 +174,4 @@ export const ChannelAccount = z.object({
 /** On the wire (what the web app receives). */
 export type ChannelAccountJson = z.input<typeof ChannelAccount>;
 
-export const ChannelAccountPage = z.object({
-  items: z.array(ChannelAccount),
-  page: z.number(),
-  page_size: z.number(),
-  total: z.number(),
-});
-
-/** The `{ body }` envelope every API answer comes in (DESIGN §7). */
-export const answer = <T extends z.ZodType>(body: T) => z.object({ body });
+export const ChannelAccountPage = pageOf(ChannelAccount);

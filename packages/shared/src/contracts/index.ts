@@ -1,4 +1,5 @@
 export * from './channels.ts';
+export * from './fields.ts';
 export * from './ids.ts';
 export * from './inbox.ts';
 export * from './intake-limits.ts';

@@ -1,8 +1,8 @@
 import { businessEmails, businessPhones, type Db, type DbOrTx } from '@switchboard/db';
+import { isUuid, type Page, type PageOf } from '@switchboard/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { isUuid, type Page, type PageOf } from '../../lib/fields.ts';
 import { type Actor, type BusinessActor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { assertOwnLocation } from '../locations/service.ts';
 

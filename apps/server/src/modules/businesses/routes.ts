@@ -1,18 +1,18 @@
-import { isValidEmail } from '@switchboard/shared';
+import {
+  EmailField,
+  IdParams,
+  isValidEmail,
+  OriginField,
+  optionalText,
+  PageQuery,
+  PhoneField,
+  TimeZoneField,
+  UrlField,
+} from '@switchboard/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import {
-  EmailSchema,
-  IdParams,
-  OriginSchema,
-  optionalText,
-  PageQuery,
-  PhoneSchema,
-  TimeZoneSchema,
-  UrlSchema,
-} from '../../lib/fields.ts';
 import { requireOwner } from '../../plugins/auth.ts';
 import { readSingleFile } from '../uploads/multipart.ts';
 import { businessEmailAddresses, businessPhoneNumbers } from './contacts.ts';
@@ -28,10 +28,10 @@ import {
 
 const UpdateBusinessRequest = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
-  timezone: TimeZoneSchema.optional(),
-  website: UrlSchema.nullable().optional(),
+  timezone: TimeZoneField.optional(),
+  website: UrlField.nullable().optional(),
   site_origins: z
-    .array(OriginSchema)
+    .array(OriginField)
     .max(20, 'At most 20 other website addresses')
     .transform((origins) => [...new Set(origins)])
     .optional(),
@@ -42,14 +42,14 @@ const locationId = z.uuid('must be a location id').nullable().optional();
 
 const CreatePhoneRequest = z.strictObject({
   label: optionalText(100).optional(),
-  phone: PhoneSchema,
+  phone: PhoneField,
   location_id: locationId,
 });
 const UpdatePhoneRequest = CreatePhoneRequest.partial();
 
 const CreateEmailRequest = z.strictObject({
   label: optionalText(100).optional(),
-  email: EmailSchema,
+  email: EmailField,
   location_id: locationId,
 });
 const UpdateEmailRequest = CreateEmailRequest.partial();

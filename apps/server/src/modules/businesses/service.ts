@@ -1,12 +1,11 @@
 import { businesses, type Db, type DbOrTx, uploads } from '@switchboard/db';
-import { formatFileSize, type SubscriptionStatus, subscriptionStatus } from '@switchboard/shared';
+import { formatFileSize, isUuid, type SubscriptionStatus, subscriptionStatus } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { BusinessCache } from '../../lib/cache.ts';
-import { isUuid } from '../../lib/fields.ts';
 import {
   deleteUpload,
   deleteUploadFile,

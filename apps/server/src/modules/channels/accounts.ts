@@ -3,7 +3,9 @@ import {
   CHANNELS_OF,
   type ChannelAccount,
   type CreateChannelRequest,
+  isUuid,
   type ListChannelsQuery,
+  type PageOf,
   type Provider,
   ProviderConfig,
   type ProviderConfigOf,
@@ -19,7 +21,6 @@ import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { decryptJson, encryptJson, maskSecret } from '../../lib/crypto.ts';
-import { isUuid, type PageOf } from '../../lib/fields.ts';
 import { type Actor, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
 

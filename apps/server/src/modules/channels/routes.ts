@@ -3,12 +3,12 @@ import {
   ChannelAccount,
   ChannelAccountPage,
   CreateChannelRequest,
+  IdParams,
   ListChannelsQuery,
   UpdateChannelRequest,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParams } from '../../lib/fields.ts';
 import { createChannel, deleteChannel, getChannel, listChannels, updateChannel } from './accounts.ts';
 import { registerChannelAdapters } from './adapters.ts';
 import { PurchaseNumberRequest, purchaseNumber } from './purchase-number.ts';

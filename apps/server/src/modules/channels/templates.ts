@@ -1,5 +1,6 @@
 import { channelAccounts } from '@switchboard/db';
 import type { MessageDto } from '@switchboard/shared';
+import { isUuid } from '@switchboard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,7 +13,6 @@ import {
 } from '../../channels/meta/templates.ts';
 import type { Account } from '../../channels/types.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { isUuid } from '../../lib/fields.ts';
 import { TransientSendError } from '../../lib/provider-errors.ts';
 import { uploadContentUrl } from '../../lib/storage.ts';
 import { type Actor, requireBusiness } from '../../plugins/auth.ts';

@@ -1,4 +1,5 @@
 import { uploads } from '@switchboard/db';
+import { isUuid } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rcsWebhooks } from '../../channels/google-rcs/webhooks.ts';
@@ -7,7 +8,6 @@ import { twilioWebhooks } from '../../channels/twilio/webhooks.ts';
 import type { WebhookContext, WebhookRoutes } from '../../channels/types.ts';
 import { WEBHOOK_BODY_LIMIT } from '../../channels/webhook-http.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { isUuid } from '../../lib/fields.ts';
 import { sendUpload } from '../../lib/file-response.ts';
 import { queueProfileLookup } from '../customers/naming.ts';
 import { customerOfMessage, setSmsOptOut } from '../customers/service.ts';

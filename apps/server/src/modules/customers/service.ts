@@ -1,7 +1,7 @@
 import { customers, type DbOrTx, messages } from '@switchboard/db';
+import { normalisePhone } from '@switchboard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
-import { normalisePhone } from '../../lib/fields.ts';
 
 /**
  * Customers: one per business and contact. Found by the channel's own id (Messenger, Instagram, the widget),

@@ -1,7 +1,6 @@
-import { EnquiryListQuery, EnquiryPatchRequest, Uuid } from '@switchboard/shared';
+import { EnquiryListQuery, EnquiryPatchRequest, IdParams, Uuid } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParams } from '../../lib/fields.ts';
 import { getCounts, getEnquiry, listEnquiries, markSeen, updateEnquiry } from './service.ts';
 
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {

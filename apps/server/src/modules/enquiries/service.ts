@@ -11,12 +11,12 @@ import {
   dateRangeBounds,
   type EnquiryListQuery,
   type EnquiryRow,
+  isUuid,
   type LocationCounts,
 } from '@switchboard/shared';
 import { and, desc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { isUuid } from '../../lib/fields.ts';
 import { type Actor, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import { moveCounters } from './counters.ts';
 import { toEnquiryRow } from './dto.ts';

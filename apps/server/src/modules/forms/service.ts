@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { businesses, type Db, locations } from '@switchboard/db';
-import { isValidEmail } from '@switchboard/shared';
+import { isUuid, isValidEmail } from '@switchboard/shared';
 import { and, eq, or } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { InboundSink } from '../../channels/types.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { isUuid } from '../../lib/fields.ts';
 import { type Actor, requireOwner } from '../../plugins/auth.ts';
 
 export const FORM_KINDS = { 'web-form': 'web_form', 'contact-form': 'contact_form' } as const;

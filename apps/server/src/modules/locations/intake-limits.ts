@@ -1,5 +1,6 @@
 import { type Db, locations } from '@switchboard/db';
 import {
+  IdParams,
   INTAKE_LIMIT_DEFAULTS,
   INTAKE_WINDOW_SECONDS,
   type IntakeLimits,
@@ -10,7 +11,6 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit.ts';
-import { IdParams } from '../../lib/fields.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from './service.ts';
 

@@ -1,21 +1,21 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  EmailSchema,
+  EmailField,
   IdParams,
   optionalText,
   PageQuery,
-  PhoneSchema,
-  TimeZoneSchema,
-} from '../../lib/fields.ts';
+  PhoneField,
+  TimeZoneField,
+} from '@switchboard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createLocation, deleteLocation, getLocation, listLocations, updateLocation } from './service.ts';
 
 const fields = {
   address: optionalText(500).optional(),
   precedence: z.number().int().min(0).max(100_000).optional(),
-  timezone: TimeZoneSchema.nullable().optional(),
-  phone_number: PhoneSchema.nullable().optional(),
-  email_address: EmailSchema.nullable().optional(),
+  timezone: TimeZoneField.nullable().optional(),
+  phone_number: PhoneField.nullable().optional(),
+  email_address: EmailField.nullable().optional(),
 };
 
 const CreateLocationRequest = z.strictObject({ name: z.string().trim().min(1).max(200), ...fields });

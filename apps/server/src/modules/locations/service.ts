@@ -1,8 +1,8 @@
 import { type Db, type DbOrTx, enquiries, locations } from '@switchboard/db';
+import { isUuid, type Page, type PageOf } from '@switchboard/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { isUuid, type Page, type PageOf } from '../../lib/fields.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 
 type LocationRow = typeof locations.$inferSelect;

@@ -1,5 +1,6 @@
 import { type Db, locations } from '@switchboard/db';
 import {
+  IdParams,
   PRIMARY_COLOR,
   WIDGET_COLOR_PATTERN,
   WIDGET_FIELDS,
@@ -14,7 +15,6 @@ import { z } from 'zod';
 import { defaultGreeting, widgetConfig } from '../../channels/widget/plugin.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { IdParams } from '../../lib/fields.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from './service.ts';
 

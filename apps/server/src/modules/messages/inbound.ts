@@ -1,8 +1,8 @@
 import { customers, type DbOrTx, enquiries, locations, messages } from '@switchboard/db';
 import type { LocationCounts } from '@switchboard/shared';
+import { isUuid } from '@switchboard/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { InboundMessage, InboundOutcome } from '../../channels/types.ts';
-import { isUuid } from '../../lib/fields.ts';
 import { storableText } from '../../lib/text.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { queueMediaDownload } from '../channels/media.ts';

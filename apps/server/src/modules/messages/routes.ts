@@ -1,8 +1,7 @@
-import { DraftRequest, NewConversationRequest, SendMessageRequest } from '@switchboard/shared';
+import { DraftRequest, IdParams, NewConversationRequest, SendMessageRequest } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdapterRegistry } from '../../channels/registry.ts';
-import { IdParams } from '../../lib/fields.ts';
 import { uploadContentUrl } from '../../lib/storage.ts';
 import {
   deleteDraft,

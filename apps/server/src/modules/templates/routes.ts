@@ -1,7 +1,15 @@
-import { TemplatePatchRequest, TemplateRequest, Uuid } from '@switchboard/shared';
+import {
+  answer,
+  IdParams,
+  MessageTemplate,
+  MessageTemplateList,
+  RenderedTemplateList,
+  TemplateDeleted,
+  TemplatePatchRequest,
+  TemplateRequest,
+  TemplatesQuery,
+} from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IdParams } from '../../lib/fields.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -15,26 +23,36 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/templates',
-    { schema: { querystring: z.strictObject({ location_id: Uuid.optional() }) } },
+    { schema: { querystring: TemplatesQuery, response: { 200: answer(MessageTemplateList) } } },
     async (request) => ({
-      body: { items: await listTemplates(app.db, request.actor, request.query.location_id) },
+      body: { items: await listTemplates(request.ctx, request.query.location_id) },
     }),
   );
-  app.post('/templates', { schema: { body: TemplateRequest } }, async (request) => ({
-    body: await createTemplate(app.db, request.actor, request.body),
-  }));
+  app.post(
+    '/templates',
+    { schema: { body: TemplateRequest, response: { 200: answer(MessageTemplate) } } },
+    async (request) => ({ body: await createTemplate(request.ctx, request.body) }),
+  );
   app.put(
     '/templates/:id',
-    { schema: { params: IdParams, body: TemplatePatchRequest } },
+    {
+      schema: { params: IdParams, body: TemplatePatchRequest, response: { 200: answer(MessageTemplate) } },
+    },
+    async (request) => ({ body: await updateTemplate(request.ctx, request.params.id, request.body) }),
+  );
+  app.delete(
+    '/templates/:id',
+    { schema: { params: IdParams, response: { 200: answer(TemplateDeleted) } } },
+    async (request) => {
+      await deleteTemplate(request.ctx, request.params.id);
+      return { body: { deleted: true as const } };
+    },
+  );
+  app.get(
+    '/enquiries/:id/templates',
+    { schema: { params: IdParams, response: { 200: answer(RenderedTemplateList) } } },
     async (request) => ({
-      body: await updateTemplate(app.db, request.actor, request.params.id, request.body),
+      body: { items: await templatesForEnquiry(request.ctx, request.params.id) },
     }),
   );
-  app.delete('/templates/:id', { schema: { params: IdParams } }, async (request) => {
-    await deleteTemplate(app.db, request.actor, request.params.id);
-    return { body: { deleted: true } };
-  });
-  app.get('/enquiries/:id/templates', { schema: { params: IdParams } }, async (request) => ({
-    body: { items: await templatesForEnquiry(app.db, request.actor, request.params.id) },
-  }));
 };

@@ -1,9 +1,9 @@
-import { businesses, customers, type Db, locations, messageTemplates } from '@switchboard/db';
-import { nextBusinessDay, renderTemplate } from '@switchboard/shared';
+import { businesses, customers, locations, messageTemplates } from '@switchboard/db';
+import { isUuid, nextBusinessDay, renderTemplate } from '@switchboard/shared';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../../lib/fields.ts';
-import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
 import { assertOwnLocation } from '../locations/service.ts';
 
@@ -16,7 +16,7 @@ function dto(t: typeof messageTemplates.$inferSelect) {
 }
 
 /** The business's templates offered in a location: its own and those for every location. */
-export async function listTemplates(db: Db, actor: Actor, locationId?: string) {
+export async function listTemplates({ db, actor }: Pick<Context, 'db' | 'actor'>, locationId?: string) {
   const a = requireBusiness(actor);
   const where = locationId
     ? and(
@@ -28,7 +28,7 @@ export async function listTemplates(db: Db, actor: Actor, locationId?: string) {
   return rows.map(dto);
 }
 
-export async function createTemplate(db: Db, actor: Actor, input: TemplateInput) {
+export async function createTemplate({ db, actor }: Context, input: TemplateInput) {
   const a = requireOwner(actor, 'manage message templates');
   await assertOwnLocation(db, a.business_id, input.location_id);
   const [row] = await db
@@ -43,7 +43,7 @@ export async function createTemplate(db: Db, actor: Actor, input: TemplateInput)
   return dto(row!);
 }
 
-export async function updateTemplate(db: Db, actor: Actor, id: string, input: Partial<TemplateInput>) {
+export async function updateTemplate({ db, actor }: Context, id: string, input: Partial<TemplateInput>) {
   const a = requireOwner(actor, 'manage message templates');
   if (!isUuid(id)) throw notFound();
   await assertOwnLocation(db, a.business_id, input.location_id);
@@ -56,7 +56,7 @@ export async function updateTemplate(db: Db, actor: Actor, id: string, input: Pa
   return dto(row);
 }
 
-export async function deleteTemplate(db: Db, actor: Actor, id: string) {
+export async function deleteTemplate({ db, actor }: Context, id: string) {
   const a = requireOwner(actor, 'manage message templates');
   if (!isUuid(id)) throw notFound();
   const rows = await db
@@ -70,7 +70,11 @@ export async function deleteTemplate(db: Db, actor: Actor, id: string) {
  * The templates offered in an enquiry, each with its placeholders filled for that customer: first_name,
  * business_name, location_name and business_day (the next business day in the business's timezone).
  */
-export async function templatesForEnquiry(db: Db, actor: Actor, enquiryId: string, now = new Date()) {
+export async function templatesForEnquiry(
+  { db, actor }: Pick<Context, 'db' | 'actor'>,
+  enquiryId: string,
+  now = new Date(),
+) {
   const a = requireBusiness(actor);
   const { e } = await loadEnquiry(db, a.business_id, enquiryId);
   const [ctx] = await db
@@ -91,6 +95,6 @@ export async function templatesForEnquiry(db: Db, actor: Actor, enquiryId: strin
     location_name: ctx?.location_name || ctx?.business_name || '',
     business_day: nextBusinessDay(now, ctx?.timezone ?? 'Australia/Melbourne'),
   };
-  const templates = await listTemplates(db, actor, e.location_id);
+  const templates = await listTemplates({ db, actor }, e.location_id);
   return templates.map((t) => ({ ...t, rendered: renderTemplate(t.body, values) }));
 }

@@ -80,8 +80,7 @@ describe('message templates', () => {
     const req = { headers: { authorization: `Bearer ${owner}` } };
     await t.app.authenticate(req as never, { header: () => {} } as never);
     const items = await templatesForEnquiry(
-      t.database.db,
-      (req as unknown as { actor: never }).actor,
+      { db: t.database.db, actor: (req as unknown as { actor: never }).actor },
       enquiry_id,
       new Date('2025-11-20T23:00:00Z'),
     );

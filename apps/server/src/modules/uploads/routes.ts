@@ -1,6 +1,6 @@
+import { IdParams, isUuid } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../errors.ts';
-import { IdParams, isUuid } from '../../lib/fields.ts';
 import { headerContentType, sendUpload } from '../../lib/file-response.ts';
 import { findPublicImage, findUpload, readUpload, saveUpload, uploadContentUrl } from '../../lib/storage.ts';
 import { requireBusiness, resolveActor } from '../../plugins/auth.ts';

@@ -5,6 +5,7 @@ import type {
   EnquiryView,
   LocationCounts,
   MessageDto,
+  RenderedTemplateDto,
 } from '@switchboard/shared';
 
 export type { Attachment, EnquiryRow, EnquiryStatus, EnquiryView, LocationCounts, MessageDto };
@@ -42,7 +43,8 @@ export type MessagePage = { items: MessageDto[]; page: number; page_size: number
 /** TanStack Query's shape for infinite queries, restated so the pure cache functions need no React. */
 export type Paged<TPage> = { pages: TPage[]; pageParams: unknown[] };
 
-export type MessageTemplate = { id: string; name: string; body: string; rendered: string };
+/** A template offered in an enquiry, its placeholders filled for the customer. */
+export type MessageTemplate = RenderedTemplateDto;
 
 export type Draft = {
   enquiry_id: string;

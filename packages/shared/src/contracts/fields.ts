@@ -1,6 +1,13 @@
-import { DEFAULT_PAGE_SIZE, isValidEmail, isValidUrl, PathId, unwrapMarkdownLink } from '@switchboard/shared';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from '../constants.ts';
+import { isValidEmail, isValidUrl, unwrapMarkdownLink } from '../rules/validators.ts';
+import { PathId } from './ids.ts';
+
+/**
+ * The building blocks of every route's contract: field rules (what a person may type), paging, ids in paths,
+ * moments, and the `{ body }` envelope. The server validates with them; the web app and tests read the types.
+ */
 
 /** Numbers written without a country code are read as Australian, where the product started. */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'AU';
@@ -12,16 +19,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
-
-export const IdParams = z.strictObject({ id: PathId });
-
-export const PageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-});
-export type Page = z.infer<typeof PageQuery>;
-
-export type PageOf<T> = { items: T[]; page: number; page_size: number; total: number };
 
 /** The phone number in E.164, or undefined when it is not a possible number for its country. */
 export function normalisePhone(
@@ -45,7 +42,7 @@ export function canonicalTimeZone(value: string): string | undefined {
   }
 }
 
-export const PhoneSchema = z
+export const PhoneField = z
   .string()
   .trim()
   .max(40)
@@ -59,13 +56,13 @@ export const PhoneSchema = z
     return z.NEVER;
   });
 
-export const EmailSchema = z
+export const EmailField = z
   .string()
   .trim()
   .max(320)
   .refine(isValidEmail, 'Please enter a valid email address, such as name@example.com');
 
-export const TimeZoneSchema = z
+export const TimeZoneField = z
   .string()
   .trim()
   .max(100)
@@ -77,7 +74,7 @@ export const TimeZoneSchema = z
   });
 
 /** Spec §5: parses with a host, after unwrapping a markdown link `[text](url)`; the unwrapped URL is kept. */
-export const UrlSchema = z
+export const UrlField = z
   .string()
   .trim()
   .max(2000)
@@ -88,7 +85,7 @@ export const UrlSchema = z
  * A website's origin (`https://shop.example.com`, a port if it has one): what a URL of it is reduced to.
  * A path, query or fragment is refused rather than silently dropped, so the owner sees what is kept.
  */
-export const OriginSchema = z
+export const OriginField = z
   .string()
   .trim()
   .max(300)
@@ -121,3 +118,34 @@ export const optionalText = (max: number) =>
     .max(max)
     .transform((value) => (value === '' ? null : value))
     .nullable();
+
+/** `/things/:id` */
+export const IdParams = z.strictObject({ id: PathId });
+
+/** `?page=&page_size=` on every list. */
+export const PageQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type Page = z.infer<typeof PageQuery>;
+
+export type PageOf<T> = { items: T[]; page: number; page_size: number; total: number };
+
+/** A page of a list as answered. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number(), page_size: z.number(), total: z.number() });
+
+/**
+ * A moment: ISO 8601 text on the wire; on the server a Date (or text already in ISO form, as raw SQL and
+ * cached rows give it). Read back by a client it is a Date.
+ */
+export const Timestamp = z.codec(z.string(), z.union([z.date(), z.string()]), {
+  decode: (text) => new Date(text),
+  encode: (value) => (value instanceof Date ? value : new Date(value)).toISOString(),
+});
+
+/** The `{ body }` envelope every API answer comes in (DESIGN §7). */
+export const answer = <T extends z.ZodType>(body: T) => z.object({ body });
+
+/** What a delete answers: the id that is gone. */
+export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) });
