@@ -1,0 +1,2 @@
+/** Contracts of the auth routes: requests and answers. */
+export {};

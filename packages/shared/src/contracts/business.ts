@@ -1,0 +1,2 @@
+/** Contracts of the business routes: requests and answers. */
+export {};

@@ -1,0 +1,2 @@
+/** Contracts of the feedback routes: requests and answers. */
+export {};

@@ -1,0 +1,2 @@
+/** Contracts of the forms routes: requests and answers. */
+export {};

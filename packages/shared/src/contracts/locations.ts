@@ -1,0 +1,2 @@
+/** Contracts of the locations routes: requests and answers. */
+export {};

@@ -1,0 +1,2 @@
+/** Contracts of the members routes: requests and answers. */
+export {};

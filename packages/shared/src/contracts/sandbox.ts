@@ -1,0 +1,2 @@
+/** Contracts of the sandbox routes: requests and answers. */
+export {};

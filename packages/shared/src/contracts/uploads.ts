@@ -1,0 +1,2 @@
+/** Contracts of the uploads routes: requests and answers. */
+export {};
