@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: runs each section on each engine and prints tables (DESIGN §9: printed, not timed tests).
+ * `npm run bench [-- section …]`: runs each section on each engine and prints tables (DESIGN §9: printed, not timed tests).
  *
  *   BENCH_ENGINES=postgres,pglite   which engines (default both)
  *   BENCH_SCALE=1                   data size; 0.1 for a quick run (10k enquiries / 100k messages)
- *   BENCH_SECTIONS=inbox            which sections (default all)
+ *   BENCH_SECTIONS=inbox,ingest     which sections (default all)
  *   BENCH_ITERATIONS=300            recorded requests per case (after BENCH_WARMUP=30)
  *   BENCH_CASE_SECONDS=15           a case stops early after this long
  *   BENCH_EXPERIMENT=indexes        optional experiments (off by default)
@@ -18,10 +18,11 @@ import type { BenchContext, Engine, Section, SummaryRow } from './lib/context.ts
 import { type PostgresServer, startPostgres, stopPostgres } from './lib/postgres.ts';
 import { table } from './lib/stats.ts';
 import { inboxSection } from './sections/inbox.ts';
+import { ingestSection } from './sections/ingest.ts';
 import { widgetSizeSection } from './sections/widget-size.ts';
 
-/** In run order. Later sections (widget bundle size, webhook throughput) are added here. */
-const SECTIONS: Section[] = [widgetSizeSection, inboxSection];
+/** In run order. */
+const SECTIONS: Section[] = [widgetSizeSection, inboxSection, ingestSection];
 
 function listEnv<T extends string>(name: string, allowed: readonly T[], fallback: readonly T[]): T[] {
   const raw = process.env[name];
@@ -64,6 +65,9 @@ function cleanUp(): Promise<void> {
 async function main(): Promise<void> {
   const engines = listEnv<Engine>('BENCH_ENGINES', ['postgres', 'pglite'], ['postgres', 'pglite']);
   const sectionNames = SECTIONS.map((s) => s.name);
+  // `npm run bench -- ingest inbox` names sections on the command line; BENCH_SECTIONS does the same.
+  const named = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  if (named.length) process.env.BENCH_SECTIONS = named.join(',');
   const chosen = listEnv('BENCH_SECTIONS', sectionNames, sectionNames);
   const timeout = numberEnv('BENCH_TIMEOUT_SECONDS', 1200);
 
