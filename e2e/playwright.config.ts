@@ -57,6 +57,8 @@ export default defineConfig({
           // The same suite on PostgreSQL: an empty database, which the server migrates and seeds on start.
           ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
           LOG_LEVEL: 'warn',
+          // An answer carrying a field its route's contract does not name fails, so the browser would see it.
+          STRICT_ANSWERS: 'true',
           // Every spec logs in from the same loopback address; the per-IP login limit is for the internet.
           LOGIN_MAX_PER_IP: '1000',
           // Any free port for inbound email, so a server already running here does not stop this one.

@@ -3,8 +3,8 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { Database } from '@switchboard/db';
+import { answer, HealthAnswer, PublicConfig } from '@switchboard/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { emailChannel } from './channels/email/smtp-plugin.ts';
 import { createAdapterRegistry } from './channels/registry.ts';
 import type { InboundSink } from './channels/types.ts';
@@ -42,6 +42,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { answerSerializer } from './plugins/serialization.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -70,7 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routeTable.push(route);
   });
   app.decorate('routeTable', routeTable);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer({ strict: config.strictAnswers }));
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
@@ -104,8 +105,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(
     async (api) => {
-      api.get('/health', async () => ({ body: { ok: true, engine: deps.database.engine } }));
-      api.get('/public/config', async () => ({
+      api.get('/health', { schema: { response: { 200: answer(HealthAnswer) } } }, async () => ({
+        body: { ok: true as const, engine: deps.database.engine },
+      }));
+      api.get('/public/config', { schema: { response: { 200: answer(PublicConfig) } } }, async () => ({
         body: { sandbox: config.sandbox, marketing_script_url: config.marketingScriptUrl ?? null },
       }));
       await api.register(authRoutes);

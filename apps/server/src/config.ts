@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Every background job retries after this many seconds, without backoff (tests; unset in production). */
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /** Answers that carry a field their route's contract does not name fail with 500 instead of dropping it (tests). */
+  STRICT_ANSWERS: bool.default(false),
   SMTP_ENABLED: bool.default(true),
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
@@ -130,6 +132,8 @@ export type Config = {
   /** The built website chat widget (loader and chat frame). */
   widgetDist: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Tests: an answer with a field its contract does not name is an error, not silently trimmed. */
+  strictAnswers: boolean;
   /** Provider API endpoints (tests point them at fake servers on loopback) and how long one call may take. */
   /** Background jobs: the retry delay that replaces each definition's own, when set. */
   jobs: { retryDelaySeconds?: number };
@@ -192,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     widgetDist: resolve(e.WIDGET_DIST ?? new URL('../../widget/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
+    strictAnswers: e.STRICT_ANSWERS,
     jobs: { retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
     providers: {
       twilioApiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),

@@ -30,6 +30,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOGIN_MAX_PER_IP: '1000',
     // Retries after a second, not after each job's production backoff.
     JOB_RETRY_DELAY_SECONDS: '1',
+    // A route answering a field its contract does not name fails the test that reached it.
+    STRICT_ANSWERS: 'true',
     ...overrides,
   });
 }

@@ -1,2 +1,40 @@
-/** Contracts of the auth routes: requests and answers. */
-export {};
+import { z } from 'zod';
+import { Uuid } from './ids.ts';
+
+/** `POST /auth/login`. */
+export const LoginRequest = z.object({
+  email: z.string().trim().min(1, 'Please enter your email').max(320),
+  password: z.string().min(1, 'Please enter your password').max(1024),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+/** `bid` / `lid` headers of a login: the business and location to open, when the browser remembers them. */
+const uuidHeader = Uuid.optional().catch(undefined);
+export const LoginHeaders = z.looseObject({ bid: uuidHeader, lid: uuidHeader });
+
+/** The session token, and the key and iv the browser encrypts its local copies with. */
+export const LoginAnswer = z.object({ token: z.string(), key: z.string(), iv: z.string() });
+export type LoginResult = z.input<typeof LoginAnswer>;
+
+/** `GET /auth/unlock?token=` — the emailed link; answers with a redirect to the login page. */
+export const UnlockQuery = z.object({ token: z.string().max(2000).optional() });
+
+export const LogoutAnswer = z.object({ logged_out: z.literal(true) });
+
+/** `PUT /user/switch`: the business (and location) to work in; answers a token for that selection. */
+export const SwitchRequest = z.object({ business_id: Uuid, location_id: Uuid.optional() });
+export const SwitchAnswer = z.object({ token: z.string() });
+
+/** `PUT /user/password`: answers a fresh session, every other session of the user ends. */
+export const PasswordRequest = z.object({
+  current_password: z.string().min(1).max(1024),
+  new_password: z.string().min(8, 'must be at least 8 characters').max(1024),
+});
+export type PasswordRequest = z.input<typeof PasswordRequest>;
+
+/** `GET /health`. */
+export const HealthAnswer = z.object({ ok: z.literal(true), engine: z.enum(['postgres', 'pglite']) });
+
+/** `GET /public/config`: what the web app needs before anyone signs in. */
+export const PublicConfig = z.object({ sandbox: z.boolean(), marketing_script_url: z.string().nullable() });
+export type PublicConfig = z.input<typeof PublicConfig>;

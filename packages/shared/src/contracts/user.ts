@@ -1,55 +1,72 @@
+import { z } from 'zod';
+import { Timestamp } from './fields.ts';
+
 /** A location as `GET /user/me` lists it. */
-export type MeLocation = {
-  id: string;
-  name: string | null;
-  address: string | null;
-  precedence: number;
-  phone_number: string | null;
-  email_address: string | null;
-  selected: boolean;
-  assigned_count_open: number;
-  assigned_count_closed: number;
-  unassigned_count_open: number;
-  unassigned_count_closed: number;
-};
+export const MeLocation = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  precedence: z.number(),
+  phone_number: z.string().nullable(),
+  email_address: z.string().nullable(),
+  selected: z.boolean(),
+  assigned_count_open: z.number(),
+  assigned_count_closed: z.number(),
+  unassigned_count_open: z.number(),
+  unassigned_count_closed: z.number(),
+});
+export type MeLocation = z.input<typeof MeLocation>;
 
 /** A business as `GET /user/me` lists it, with the user's role in it. */
-export type MeBusiness = {
-  id: string;
-  name: string;
-  owner_user_id: string | null;
-  role: 'owner' | 'staff' | null;
-  is_owner: boolean;
-  image: string | null;
-  timezone: string;
-  website: string | null;
+export const MeBusiness = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner_user_id: z.string().nullable(),
+  role: z.enum(['owner', 'staff']).nullable(),
+  is_owner: z.boolean(),
+  image: z.string().nullable(),
+  timezone: z.string(),
+  website: z.string().nullable(),
   /** Origins of the business's other sites, where its web forms may send visitors back to. */
-  site_origins: string[];
-  industry: string | null;
-  plan: string;
-  subscription: string;
-  trial_end_date: string | null;
-  subscription_past_due: boolean;
-  next_invoice_attempt: string | null;
-  messages_sent_today: number;
-  message_limit: number;
-  verified: boolean;
-  regulated: boolean;
-  selected: boolean;
-  locations: MeLocation[];
-};
+  site_origins: z.array(z.string()),
+  industry: z.string().nullable(),
+  plan: z.string(),
+  subscription: z.string(),
+  trial_end_date: Timestamp.nullable(),
+  subscription_past_due: z.boolean(),
+  next_invoice_attempt: Timestamp.nullable(),
+  messages_sent_today: z.number(),
+  message_limit: z.number(),
+  verified: z.boolean(),
+  regulated: z.boolean(),
+  selected: z.boolean(),
+  locations: z.array(MeLocation),
+});
+export type MeBusiness = z.input<typeof MeBusiness>;
 
 /** `GET /user/me`: the signed-in user, every business they belong to and its locations, the selected ones flagged. */
-export type UserMe = {
-  id: string;
-  email: string;
-  full_name: string;
-  avatar: string | null;
-  super_admin: boolean;
-  enable_notifications: boolean;
-  enable_enquiry_notification: boolean;
-  enable_message_notification: boolean;
-  ringtone_enquiry: string | null;
-  ringtone_message: string | null;
-  businesses: MeBusiness[];
-};
+export const UserMe = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  avatar: z.string().nullable(),
+  super_admin: z.boolean(),
+  enable_notifications: z.boolean(),
+  enable_enquiry_notification: z.boolean(),
+  enable_message_notification: z.boolean(),
+  ringtone_enquiry: z.string().nullable(),
+  ringtone_message: z.string().nullable(),
+  businesses: z.array(MeBusiness),
+});
+export type UserMe = z.input<typeof UserMe>;
+
+/** `PATCH /user/me`: any of these; answers the whole of `GET /user/me`. */
+export const UpdateMeRequest = z.strictObject({
+  full_name: z.string().trim().min(1).max(200).optional(),
+  enable_notifications: z.boolean().optional(),
+  enable_enquiry_notification: z.boolean().optional(),
+  enable_message_notification: z.boolean().optional(),
+  ringtone_enquiry: z.string().max(200).nullable().optional(),
+  ringtone_message: z.string().max(200).nullable().optional(),
+});
+export type UpdateMeRequest = z.input<typeof UpdateMeRequest>;

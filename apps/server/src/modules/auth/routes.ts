@@ -1,6 +1,15 @@
-import { Uuid } from '@switchboard/shared';
+import {
+  answer,
+  LoginAnswer,
+  LoginHeaders,
+  LoginRequest,
+  LogoutAnswer,
+  PasswordRequest,
+  SwitchAnswer,
+  SwitchRequest,
+  UnlockQuery,
+} from '@switchboard/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   DEVICE_COOKIE,
   type Device,
@@ -14,13 +23,6 @@ import {
 } from './device.ts';
 import { type AttemptKey, createLoginLimiter } from './rate-limit.ts';
 import { changePassword, login, logout, switchSelection } from './service.ts';
-
-const LoginRequest = z.object({
-  email: z.string().trim().min(1, 'Please enter your email').max(320),
-  password: z.string().min(1, 'Please enter your password').max(1024),
-});
-
-const uuidHeader = Uuid.optional().catch(undefined);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createLoginLimiter(app.config, app.limiter);
@@ -48,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { body: LoginRequest, headers: z.looseObject({ bid: uuidHeader, lid: uuidHeader }) } },
+    { schema: { body: LoginRequest, headers: LoginHeaders, response: { 200: answer(LoginAnswer) } } },
     async (request, reply) => {
       const { email, password } = request.body;
       await limiter.checkIp(request.ip);
@@ -80,7 +82,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The emailed link: this browser becomes one that may sign in while the email's attempts are paused.
   app.get(
     '/auth/unlock',
-    { schema: { querystring: z.object({ token: z.string().max(2000).optional() }) } },
+    // A redirect, not JSON: no answer schema.
+    { schema: { querystring: UnlockQuery } },
     async (request, reply) => {
       const userId = await readUnlock(jwtSecret, request.query.token);
       if (!userId) return reply.redirect('/?unlock=expired', 303);
@@ -97,28 +100,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const authed = scope.withTypeProvider<ZodTypeProvider>();
     authed.addHook('onRequest', authed.authenticate);
 
-    authed.put('/user/logout', async (request) => {
+    authed.put('/user/logout', { schema: { response: { 200: answer(LogoutAnswer) } } }, async (request) => {
       await logout(ctx, request.actor);
       app.events.emit('session.revoked', { session_id: request.actor.session_id });
-      return { body: { logged_out: true } };
+      return { body: { logged_out: true as const } };
     });
 
     authed.put(
       '/user/switch',
-      { schema: { body: z.object({ business_id: Uuid, location_id: Uuid.optional() }) } },
+      { schema: { body: SwitchRequest, response: { 200: answer(SwitchAnswer) } } },
       async (request) => ({ body: await switchSelection(ctx, request.actor, request.body) }),
     );
 
     authed.put(
       '/user/password',
-      {
-        schema: {
-          body: z.object({
-            current_password: z.string().min(1).max(1024),
-            new_password: z.string().min(8, 'must be at least 8 characters').max(1024),
-          }),
-        },
-      },
+      { schema: { body: PasswordRequest, response: { 200: answer(LoginAnswer) } } },
       async (request) => {
         const result = await changePassword(ctx, request.actor, request.body);
         app.events.emit('user.sessions_revoked', { user_id: request.actor.user_id });

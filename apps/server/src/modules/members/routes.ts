@@ -1,10 +1,12 @@
-import { businessMembers, type Db, users } from '@switchboard/db';
+import { businessMembers, users } from '@switchboard/db';
+import { answer, MemberList } from '@switchboard/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Actor, requireBusiness } from '../../plugins/auth.ts';
+import type { Context } from '../../context.ts';
+import { requireBusiness } from '../../plugins/auth.ts';
 
 /** The people of the selected business: who an enquiry can be assigned to. */
-export async function listMembers(db: Db, actor: Actor) {
+export async function listMembers({ db, actor }: Pick<Context, 'db' | 'actor'>) {
   const a = requireBusiness(actor);
   return db
     .select({
@@ -22,7 +24,7 @@ export async function listMembers(db: Db, actor: Actor) {
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  app.get('/business/members', async (request) => ({
-    body: { items: await listMembers(app.db, request.actor) },
+  app.get('/business/members', { schema: { response: { 200: answer(MemberList) } } }, async (request) => ({
+    body: { items: await listMembers(request.ctx) },
   }));
 };

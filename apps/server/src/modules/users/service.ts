@@ -1,11 +1,13 @@
-import { businesses, businessMembers, type Db, locations, users } from '@switchboard/db';
-import type { MeLocation, UserMe } from '@switchboard/shared';
+import { businesses, businessMembers, locations, users } from '@switchboard/db';
+import type { MeLocation, UpdateMeRequest, UserMe } from '@switchboard/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Actor } from '../../plugins/auth.ts';
+
+type UserCtx = Pick<Context, 'db' | 'actor'>;
 
 /** The signed-in user with every business they belong to and its locations, the selected ones flagged. */
-export async function getMe(db: Db, actor: Actor): Promise<UserMe> {
+export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
   const [user] = await db.select().from(users).where(eq(users.id, actor.user_id));
   if (!user) throw new AppError('session_expired', 'Your session has ended. Please log in again.');
   const memberships = await db
@@ -80,18 +82,8 @@ export async function getMe(db: Db, actor: Actor): Promise<UserMe> {
   };
 }
 
-export async function updateMe(
-  db: Db,
-  actor: Actor,
-  patch: Partial<{
-    full_name: string;
-    enable_notifications: boolean;
-    enable_enquiry_notification: boolean;
-    enable_message_notification: boolean;
-    ringtone_enquiry: string | null;
-    ringtone_message: string | null;
-  }>,
-) {
-  if (Object.keys(patch).length > 0) await db.update(users).set(patch).where(eq(users.id, actor.user_id));
-  return getMe(db, actor);
+export async function updateMe(ctx: UserCtx, patch: UpdateMeRequest) {
+  if (Object.keys(patch).length > 0)
+    await ctx.db.update(users).set(patch).where(eq(users.id, ctx.actor.user_id));
+  return getMe(ctx);
 }

@@ -1,10 +1,8 @@
-import type { MeBusiness, MeLocation, UserMe } from '@switchboard/shared';
+import type { LoginResult, MeBusiness, MeLocation, UserMe } from '@switchboard/shared';
 
-export type { MeBusiness, MeLocation };
+export type { LoginResult, MeBusiness, MeLocation };
 
 export type Me = UserMe & {
   /** Added after load from GET /business/mybusiness/features; empty when that call fails. */
   feature_flags: Record<string, unknown>;
 };
-
-export type LoginResult = { token: string; key: string; iv: string };

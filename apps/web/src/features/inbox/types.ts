@@ -4,6 +4,7 @@ import type {
   EnquiryStatus,
   EnquiryView,
   LocationCounts,
+  MemberDto,
   MessageDto,
   RenderedTemplateDto,
 } from '@switchboard/shared';
@@ -71,10 +72,4 @@ export const COMPOSE_CHANNELS = ['sms', 'mms', 'whatsapp', 'email', 'google_rcs'
 export type ComposeChannel = (typeof COMPOSE_CHANNELS)[number];
 
 /** A person of the business (`GET /business/members`). */
-export type Member = {
-  user_id: string;
-  full_name: string;
-  email: string;
-  avatar: string | null;
-  role: string;
-};
+export type Member = MemberDto;
