@@ -42,12 +42,18 @@ export const IntakeLimitsRequest = z.strictObject({
 });
 
 /** `GET` and `PUT /business/locations/{id}/limits`: the limits in force, and the defaults to go back to. */
-export type IntakeLimitsResponse = {
-  location_id: string;
-  limits: IntakeLimits;
-  defaults: IntakeLimits;
-  window_seconds: number;
-};
+const Limits = z.object({
+  chats_per_ip: z.number(),
+  messages_per_visitor: z.number(),
+  forms_per_ip: z.number(),
+});
+export const IntakeLimitsAnswer = z.object({
+  location_id: z.string(),
+  limits: Limits,
+  defaults: Limits,
+  window_seconds: z.number(),
+});
+export type IntakeLimitsResponse = z.input<typeof IntakeLimitsAnswer>;
 
 /** A location's stored limits, each missing or unreadable one replaced by its default. */
 export function intakeLimitsOf(stored: Record<string, unknown> | null | undefined): IntakeLimits {

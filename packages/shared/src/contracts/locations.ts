@@ -1,2 +1,48 @@
-/** Contracts of the locations routes: requests and answers. */
-export {};
+import { z } from 'zod';
+import { EmailField, optionalText, PhoneField, pageOf, Timestamp, TimeZoneField } from './fields.ts';
+import { Uuid } from './ids.ts';
+
+const fields = {
+  address: optionalText(500).optional(),
+  precedence: z.number().int().min(0).max(100_000).optional(),
+  timezone: TimeZoneField.nullable().optional(),
+  phone_number: PhoneField.nullable().optional(),
+  email_address: EmailField.nullable().optional(),
+};
+
+/** `POST /business/locations`. */
+export const CreateLocationRequest = z.strictObject({ name: z.string().trim().min(1).max(200), ...fields });
+export type LocationInput = z.input<typeof CreateLocationRequest>;
+
+/** `PATCH /business/locations/{id}`: any of the fields; a null name leaves the location unnamed. */
+export const UpdateLocationRequest = z.strictObject({
+  name: z.string().trim().min(1).max(200).nullable().optional(),
+  ...fields,
+});
+export type LocationPatch = z.input<typeof UpdateLocationRequest>;
+
+/** A location as the location routes answer it: the one location shape of the API. */
+export const Location = z.object({
+  id: z.string(),
+  business_id: z.string(),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  precedence: z.number(),
+  timezone: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  email_address: z.string().nullable(),
+  google_place_id: z.string().nullable(),
+  review_message: z.string().nullable(),
+  assigned_count_open: z.number(),
+  assigned_count_closed: z.number(),
+  unassigned_count_open: z.number(),
+  unassigned_count_closed: z.number(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type LocationJson = z.input<typeof Location>;
+export const LocationPage = pageOf(Location);
+
+/** `GET /email/inbound-address?location_id=`: the address that forwards into a location's inbox. */
+export const InboundAddressQuery = z.strictObject({ location_id: Uuid.optional() });
+export const InboundAddress = z.object({ location_id: z.string(), address: z.string() });

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { PRIMARY_COLOR } from '../constants.ts';
+
 /** The pre-chat form's fields, in the order the widget shows them. */
 export const WIDGET_FIELDS = ['name', 'phone', 'email'] as const;
 export type WidgetFieldKey = (typeof WIDGET_FIELDS)[number];
@@ -8,20 +11,37 @@ export type WidgetFields = Record<WidgetFieldKey, WidgetField>;
 export const WIDGET_MAX_GREETING_CHARS = 500;
 export const WIDGET_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
+const Field = z.strictObject({ ask: z.boolean(), required: z.boolean() });
+const Fields = z.strictObject({ name: Field, phone: Field, email: Field });
+
 /** `PUT /business/locations/{id}/widget`: an empty or null greeting means the default one. */
-export type WidgetSettingsInput = { color: string; greeting: string | null; fields: WidgetFields };
+export const WidgetSettingsRequest = z.strictObject({
+  color: z
+    .string()
+    .trim()
+    .regex(WIDGET_COLOR_PATTERN, `Give the colour as a hex code like ${PRIMARY_COLOR}.`),
+  /** Empty or null: the default greeting, which follows the location's name. */
+  greeting: z
+    .string()
+    .trim()
+    .max(WIDGET_MAX_GREETING_CHARS, `The greeting can be at most ${WIDGET_MAX_GREETING_CHARS} characters.`)
+    .nullable(),
+  fields: Fields,
+});
+export type WidgetSettingsInput = z.input<typeof WidgetSettingsRequest>;
 
 /** `GET /business/locations/{id}/widget`: the settings in force and the snippet to paste. */
-export type WidgetSettings = {
-  location_id: string;
-  color: string;
+export const WidgetSettingsAnswer = z.object({
+  location_id: z.string(),
+  color: z.string(),
   /** The greeting visitors see; `greeting_is_default` says it follows the location's name. */
-  greeting: string;
-  greeting_is_default: boolean;
-  default_greeting: string;
-  fields: WidgetFields;
-  script_url: string;
+  greeting: z.string(),
+  greeting_is_default: z.boolean(),
+  default_greeting: z.string(),
+  fields: Fields,
+  script_url: z.string(),
   /** The chat page on its own, to try the widget or link to it. */
-  chat_url: string;
-  snippet: string;
-};
+  chat_url: z.string(),
+  snippet: z.string(),
+});
+export type WidgetSettings = z.input<typeof WidgetSettingsAnswer>;

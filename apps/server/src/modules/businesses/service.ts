@@ -1,7 +1,15 @@
 import { businesses, type Db, type DbOrTx, uploads } from '@switchboard/db';
-import { formatFileSize, isUuid, type SubscriptionStatus, subscriptionStatus } from '@switchboard/shared';
+import {
+  type Business,
+  type Features as FeaturesSchema,
+  formatFileSize,
+  isUuid,
+  subscriptionStatus,
+  type UpdateBusinessRequest,
+} from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -20,32 +28,9 @@ export type Ctx = { db: Db; config: Config; cache: BusinessCache };
 
 type BusinessRow = typeof businesses.$inferSelect;
 
-export type BusinessJson = {
-  id: string;
-  name: string;
-  owner_user_id: string | null;
-  timezone: string;
-  website: string | null;
-  /** Origins of the business's other sites (`https://shop.example.com`): where forms may redirect. */
-  site_origins: string[];
-  industry: string | null;
-  image: string | null;
-  plan: BusinessRow['plan'];
-  trial_end_date: Date | null;
-  subscription_past_due: boolean;
-  next_invoice_attempt: Date | null;
-  message_limit: number;
-  messages_sent_today: number;
-  verified: boolean;
-};
+export type BusinessJson = z.output<typeof Business>;
 
-export type BusinessPatch = Partial<{
-  name: string;
-  timezone: string;
-  website: string | null;
-  site_origins: string[];
-  industry: string | null;
-}>;
+export type BusinessPatch = z.output<typeof UpdateBusinessRequest>;
 
 /** The calendar day it is now in the time zone, as 'YYYY-MM-DD'. */
 function dayIn(timeZone: string, now: Date): string {
@@ -200,13 +185,7 @@ async function replacedUpload(tx: DbOrTx, business: BusinessRow) {
 // ---------------------------------------------------------------------------------------------------------
 // Features
 
-export type Features = {
-  /** Outbound messages go to the local simulator instead of real providers. */
-  sandbox: boolean;
-  inbox: boolean;
-  locations: boolean;
-  subscription_status: SubscriptionStatus;
-};
+export type Features = z.output<typeof FeaturesSchema>;
 
 /** What the web app may show for this business; cached per business, dropped whenever the business changes. */
 export async function getFeatures(ctx: Ctx, actor: Actor): Promise<Features> {

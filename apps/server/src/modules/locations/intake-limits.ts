@@ -1,9 +1,11 @@
 import { type Db, locations } from '@switchboard/db';
 import {
+  answer,
   IdParams,
   INTAKE_LIMIT_DEFAULTS,
   INTAKE_WINDOW_SECONDS,
   type IntakeLimits,
+  IntakeLimitsAnswer,
   IntakeLimitsRequest,
   type IntakeLimitsResponse,
   intakeLimitsOf,
@@ -56,12 +58,18 @@ export async function updateIntakeLimits(
 /** `GET` (anyone in the business) and `PUT` (the owner) `/business/locations/{id}/limits`. */
 export const intakeLimitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  app.get('/business/locations/:id/limits', { schema: { params: IdParams } }, async (request) => ({
-    body: await getIntakeLimits(app.db, request.actor, request.params.id),
-  }));
+  app.get(
+    '/business/locations/:id/limits',
+    { schema: { params: IdParams, response: { 200: answer(IntakeLimitsAnswer) } } },
+    async (request) => ({
+      body: await getIntakeLimits(app.db, request.actor, request.params.id),
+    }),
+  );
   app.put(
     '/business/locations/:id/limits',
-    { schema: { params: IdParams, body: IntakeLimitsRequest } },
+    {
+      schema: { params: IdParams, body: IntakeLimitsRequest, response: { 200: answer(IntakeLimitsAnswer) } },
+    },
     async (request) => ({
       body: await updateIntakeLimits(app.db, request.actor, request.params.id, request.body),
     }),

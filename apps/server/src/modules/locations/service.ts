@@ -1,41 +1,23 @@
 import { type Db, type DbOrTx, enquiries, locations } from '@switchboard/db';
-import { isUuid, type Page, type PageOf } from '@switchboard/shared';
+import {
+  type CreateLocationRequest,
+  isUuid,
+  type Location,
+  type Page,
+  type PageOf,
+  type UpdateLocationRequest,
+} from '@switchboard/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 
 type LocationRow = typeof locations.$inferSelect;
 
-export type LocationInput = {
-  name: string;
-  address?: string | null;
-  precedence?: number;
-  timezone?: string | null;
-  phone_number?: string | null;
-  email_address?: string | null;
-};
-
-export type LocationPatch = Partial<Omit<LocationInput, 'name'> & { name: string | null }>;
-
-export type LocationJson = {
-  id: string;
-  business_id: string;
-  name: string | null;
-  address: string | null;
-  precedence: number;
-  timezone: string | null;
-  phone_number: string | null;
-  email_address: string | null;
-  google_place_id: string | null;
-  review_message: string | null;
-  assigned_count_open: number;
-  assigned_count_closed: number;
-  unassigned_count_open: number;
-  unassigned_count_closed: number;
-  created_at: Date;
-  updated_at: Date;
-};
+export type LocationInput = z.output<typeof CreateLocationRequest>;
+export type LocationPatch = z.output<typeof UpdateLocationRequest>;
+export type LocationJson = z.output<typeof Location>;
 
 const MANAGE = 'manage locations';
 

@@ -1,38 +1,21 @@
 import { type Db, locations } from '@switchboard/db';
 import {
+  answer,
   IdParams,
-  PRIMARY_COLOR,
-  WIDGET_COLOR_PATTERN,
   WIDGET_FIELDS,
-  WIDGET_MAX_GREETING_CHARS,
   type WidgetFieldKey,
   type WidgetSettings,
+  WidgetSettingsAnswer,
   type WidgetSettingsInput,
+  WidgetSettingsRequest,
 } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { defaultGreeting, widgetConfig } from '../../channels/widget/plugin.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from './service.ts';
-
-const Field = z.strictObject({ ask: z.boolean(), required: z.boolean() });
-
-export const WidgetSettingsRequest = z.strictObject({
-  color: z
-    .string()
-    .trim()
-    .regex(WIDGET_COLOR_PATTERN, `Give the colour as a hex code like ${PRIMARY_COLOR}.`),
-  /** Empty or null: the default greeting, which follows the location's name. */
-  greeting: z
-    .string()
-    .trim()
-    .max(WIDGET_MAX_GREETING_CHARS, `The greeting can be at most ${WIDGET_MAX_GREETING_CHARS} characters.`)
-    .nullable(),
-  fields: z.strictObject({ name: Field, phone: Field, email: Field }),
-});
 
 const FIELD_NAMES: Record<WidgetFieldKey, string> = {
   name: 'name',
@@ -114,13 +97,23 @@ export async function updateWidgetSettings(
 export const widgetSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/business/locations/:id/widget', { schema: { params: IdParams } }, async (request) => ({
-    body: await getWidgetSettings(app.db, request.actor, request.params.id, app.config.publicUrl),
-  }));
+  app.get(
+    '/business/locations/:id/widget',
+    { schema: { params: IdParams, response: { 200: answer(WidgetSettingsAnswer) } } },
+    async (request) => ({
+      body: await getWidgetSettings(app.db, request.actor, request.params.id, app.config.publicUrl),
+    }),
+  );
 
   app.put(
     '/business/locations/:id/widget',
-    { schema: { params: IdParams, body: WidgetSettingsRequest } },
+    {
+      schema: {
+        params: IdParams,
+        body: WidgetSettingsRequest,
+        response: { 200: answer(WidgetSettingsAnswer) },
+      },
+    },
     async (request) => ({
       body: await updateWidgetSettings(
         app.db,

@@ -1,21 +1,10 @@
-export type Location = {
-  id: string;
-  name: string | null;
-  address: string | null;
-  precedence: number;
-  timezone: string | null;
-  phone_number: string | null;
-  email_address: string | null;
-  assigned_count_open: number;
-  assigned_count_closed: number;
-  unassigned_count_open: number;
-  unassigned_count_closed: number;
-};
+import type { LocationInput as CreateLocationInput, LocationJson } from '@switchboard/shared';
 
-export type LocationInput = {
-  name: string;
-  address?: string | null;
-  timezone?: string | null;
-  phone_number?: string | null;
-  email_address?: string | null;
-};
+/** A location as the location routes answer it. */
+export type Location = LocationJson;
+
+/** What the location form sends to `POST /business/locations` (and, as a patch, `PATCH …/{id}`). */
+export type LocationInput = Pick<
+  CreateLocationInput,
+  'name' | 'address' | 'timezone' | 'phone_number' | 'email_address'
+>;
