@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from './fields.ts';
 import { Uuid } from './ids.ts';
 
 export const ENQUIRY_STATUSES = ['open', 'closed'] as const;
@@ -8,60 +9,125 @@ export type EnquiryView = (typeof ENQUIRY_VIEWS)[number];
 export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-export type Attachment = { id: string; name: string; content_type: string; size: number; url: string };
+/** A file of a message or draft, as stored and as answered. */
+export const AttachmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number(),
+  url: z.string(),
+});
+export type Attachment = z.input<typeof AttachmentSchema>;
 
-export type LocationCounts = {
-  location_id: string;
-  assigned_count_open: number;
-  assigned_count_closed: number;
-  unassigned_count_open: number;
-  unassigned_count_closed: number;
-};
+/** A location's four enquiry counters (`GET /enquiries/counts`, the `counts.updated` event). */
+export const LocationCountsSchema = z.object({
+  location_id: z.string(),
+  assigned_count_open: z.number(),
+  assigned_count_closed: z.number(),
+  unassigned_count_open: z.number(),
+  unassigned_count_closed: z.number(),
+});
+export type LocationCounts = z.input<typeof LocationCountsSchema>;
 
-/** One row of the enquiry list. */
-export type EnquiryRow = {
-  id: string;
-  seen: boolean;
-  customer: { name: string | null; phone: string | null; email: string | null };
-  customer_id: string;
-  location_id: string;
-  updated_at: string;
-  last_message_at: string;
-  title: string | null;
-  channel: string;
-  status: EnquiryStatus;
-  assigned_to: string | null;
-  last_message: string | null;
-  source: string | null;
-  medium: string | null;
-  campaign: string | null;
-};
+/** One row of the enquiry list (also `GET`/`PATCH /enquiries/{id}` and the enquiry events). */
+export const EnquiryRowSchema = z.object({
+  id: z.string(),
+  seen: z.boolean(),
+  customer: z.object({
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  customer_id: z.string(),
+  location_id: z.string(),
+  updated_at: z.string(),
+  last_message_at: z.string(),
+  title: z.string().nullable(),
+  channel: z.string(),
+  status: z.enum(ENQUIRY_STATUSES),
+  assigned_to: z.string().nullable(),
+  last_message: z.string().nullable(),
+  source: z.string().nullable(),
+  medium: z.string().nullable(),
+  campaign: z.string().nullable(),
+});
+export type EnquiryRow = z.input<typeof EnquiryRowSchema>;
 
-export type MessageDto = {
-  id: string;
-  enquiry_id: string;
-  customer_id: string;
-  channel: string;
-  direction: 'in' | 'out';
-  message: string;
-  team_user_id: string | null;
-  team_user: { full_name: string; avatar: string | null } | null;
+/** `GET /enquiries`: a page of rows; total from the location counters when no filter narrows the list. */
+export const EnquiryPageSchema = z.object({
+  items: z.array(EnquiryRowSchema),
+  page: z.number(),
+  page_size: z.number(),
+  total: z.number().nullable(),
+  has_more: z.boolean(),
+});
+export type EnquiryPage = z.input<typeof EnquiryPageSchema>;
+
+const AiInteraction = z.enum(['ai_generated', 'ai_rewritten']);
+
+/** A message as every route and event answers it. */
+export const MessageSchema = z.object({
+  id: z.string(),
+  enquiry_id: z.string(),
+  customer_id: z.string(),
+  channel: z.string(),
+  direction: z.enum(['in', 'out']),
+  message: z.string(),
+  team_user_id: z.string().nullable(),
+  team_user: z.object({ full_name: z.string(), avatar: z.string().nullable() }).nullable(),
+  /** Subject, from and to, and what each provider adds (kept whole). */
+  meta: z.record(z.string(), z.unknown()),
+  attachments: z.array(AttachmentSchema),
+  status: z.enum(MESSAGE_STATUSES),
+  error: z.string().nullable(),
+  client_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  summary: z.string().nullable(),
+  summary_details: z.unknown(),
+  call_location_details: z.unknown(),
+  call_summary_status: z.string().nullable(),
+  call_transcription_status: z.string().nullable(),
+  ai_interaction: AiInteraction.nullable(),
+  ai_original: z.string().nullable(),
+  user_modified: z.boolean().nullable(),
+});
+export type MessageDto = Omit<z.input<typeof MessageSchema>, 'meta'> & {
   meta: { subject?: string; from?: string; to?: string; [key: string]: unknown };
-  attachments: Attachment[];
-  status: MessageStatus;
-  error: string | null;
-  client_id: string | null;
-  created_at: string;
-  updated_at: string;
-  summary: string | null;
-  summary_details: unknown;
-  call_location_details: unknown;
-  call_summary_status: string | null;
-  call_transcription_status: string | null;
-  ai_interaction: 'ai_generated' | 'ai_rewritten' | null;
-  ai_original: string | null;
-  user_modified: boolean | null;
 };
+
+/** `GET /enquiries/{id}/messages`: newest first. */
+export const MessagePageSchema = z.object({
+  items: z.array(MessageSchema),
+  page: z.number(),
+  page_size: z.number(),
+  has_more: z.boolean(),
+});
+export type MessagePage = { items: MessageDto[]; page: number; page_size: number; has_more: boolean };
+
+/** `POST /messages` and `POST /sandbox/inbound`: the conversation the message is in, and the message. */
+export const ConversationMessageSchema = z.object({ enquiry_id: z.string(), message: MessageSchema });
+
+/** The signed-in person's unsent reply in an enquiry (`/enquiries/{id}/draft`); null when there is none. */
+export const DraftSchema = z.object({
+  enquiry_id: z.string(),
+  message: z.string(),
+  meta: z.record(z.string(), z.unknown()),
+  attachments: z.array(AttachmentSchema),
+  ai_interaction: AiInteraction.nullable(),
+  ai_original: z.string().nullable(),
+  updated_at: Timestamp,
+});
+export type Draft = Omit<z.input<typeof DraftSchema>, 'meta'> & { meta: { subject?: string } };
+
+/** `PUT /enquiries/{id}/seen`: no body marks it seen. */
+export const SeenRequest = z.strictObject({ seen: z.boolean().default(true) }).nullish();
+export const CountsQuery = z.strictObject({ location_id: Uuid.optional() });
+export const MessagePaging = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const DraftDeleted = z.object({ deleted: z.literal(true) });
 
 export type Viewer = { user_id: string; full_name: string };
 

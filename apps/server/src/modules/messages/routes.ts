@@ -1,6 +1,17 @@
-import { DraftRequest, IdParams, NewConversationRequest, SendMessageRequest } from '@switchboard/shared';
+import {
+  answer,
+  ConversationMessageSchema,
+  DraftDeleted,
+  DraftRequest,
+  DraftSchema,
+  IdParams,
+  MessagePageSchema,
+  MessagePaging,
+  MessageSchema,
+  NewConversationRequest,
+  SendMessageRequest,
+} from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AdapterRegistry } from '../../channels/registry.ts';
 import { uploadContentUrl } from '../../lib/storage.ts';
 import {
@@ -12,11 +23,6 @@ import {
   sendMessage,
   startConversation,
 } from './service.ts';
-
-const Paging = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
-});
 
 export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }> = async (
   app,
@@ -36,7 +42,13 @@ export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }>
 
     authed.get(
       '/enquiries/:id/messages',
-      { schema: { params: IdParams, querystring: Paging } },
+      {
+        schema: {
+          params: IdParams,
+          querystring: MessagePaging,
+          response: { 200: answer(MessagePageSchema) },
+        },
+      },
       async (request) => ({
         body: await listMessages(ctx, request.actor, request.params.id, request.query),
       }),
@@ -44,31 +56,43 @@ export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }>
 
     authed.post(
       '/enquiries/:id/messages',
-      { schema: { params: IdParams, body: SendMessageRequest } },
+      { schema: { params: IdParams, body: SendMessageRequest, response: { 200: answer(MessageSchema) } } },
       async (request) => ({
         body: await sendMessage(ctx, request.actor, request.params.id, request.body),
       }),
     );
 
-    authed.post('/messages', { schema: { body: NewConversationRequest } }, async (request) => ({
-      body: await startConversation(ctx, request.actor, request.body),
-    }));
+    authed.post(
+      '/messages',
+      { schema: { body: NewConversationRequest, response: { 200: answer(ConversationMessageSchema) } } },
+      async (request) => ({
+        body: await startConversation(ctx, request.actor, request.body),
+      }),
+    );
 
-    authed.get('/enquiries/:id/draft', { schema: { params: IdParams } }, async (request) => ({
-      body: await getDraft(ctx, request.actor, request.params.id),
-    }));
+    authed.get(
+      '/enquiries/:id/draft',
+      { schema: { params: IdParams, response: { 200: answer(DraftSchema.nullable()) } } },
+      async (request) => ({
+        body: await getDraft(ctx, request.actor, request.params.id),
+      }),
+    );
 
     authed.put(
       '/enquiries/:id/draft',
-      { schema: { params: IdParams, body: DraftRequest } },
+      { schema: { params: IdParams, body: DraftRequest, response: { 200: answer(DraftSchema) } } },
       async (request) => ({
         body: await saveDraft(ctx, request.actor, request.params.id, request.body),
       }),
     );
 
-    authed.delete('/enquiries/:id/draft', { schema: { params: IdParams } }, async (request) => {
-      await deleteDraft(ctx, request.actor, request.params.id);
-      return { body: { deleted: true } };
-    });
+    authed.delete(
+      '/enquiries/:id/draft',
+      { schema: { params: IdParams, response: { 200: answer(DraftDeleted) } } },
+      async (request) => {
+        await deleteDraft(ctx, request.actor, request.params.id);
+        return { body: { deleted: true as const } };
+      },
+    );
   });
 };

@@ -1,4 +1,4 @@
-import { IdParams, isUuid } from '@switchboard/shared';
+import { AttachmentSchema, answer, IdParams, isUuid } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../errors.ts';
 import { headerContentType, sendUpload } from '../../lib/file-response.ts';
@@ -26,35 +26,39 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // A file for a message: stored for the business, its type taken from its bytes.
-  app.post('/uploads', { onRequest: app.authenticate }, async (request) => {
-    const a = requireBusiness(request.actor);
-    const file = await readSingleFile(request, {
-      field: 'file',
-      maxBytes: app.config.uploadMaxBytes,
-      tooLarge: (max) =>
-        new AppError(
-          'payload_too_large',
-          `The file is too large. Attach files of at most ${Math.floor(max / 1024 / 1024)} MB.`,
-        ),
-    });
-    const content_type = await sniffAttachmentType(file.bytes, file.name);
-    const upload = await saveUpload(app.db, app.config, {
-      business_id: a.business_id,
-      user_id: a.user_id,
-      name: file.name || 'attachment',
-      content_type,
-      bytes: file.bytes,
-    });
-    return {
-      body: {
-        id: upload.id,
-        name: upload.name,
+  app.post(
+    '/uploads',
+    { onRequest: app.authenticate, schema: { response: { 200: answer(AttachmentSchema) } } },
+    async (request) => {
+      const a = requireBusiness(request.actor);
+      const file = await readSingleFile(request, {
+        field: 'file',
+        maxBytes: app.config.uploadMaxBytes,
+        tooLarge: (max) =>
+          new AppError(
+            'payload_too_large',
+            `The file is too large. Attach files of at most ${Math.floor(max / 1024 / 1024)} MB.`,
+          ),
+      });
+      const content_type = await sniffAttachmentType(file.bytes, file.name);
+      const upload = await saveUpload(app.db, app.config, {
+        business_id: a.business_id,
+        user_id: a.user_id,
+        name: file.name || 'attachment',
         content_type,
-        size: upload.size,
-        url: uploadContentUrl(upload),
-      },
-    };
-  });
+        bytes: file.bytes,
+      });
+      return {
+        body: {
+          id: upload.id,
+          name: upload.name,
+          content_type,
+          size: upload.size,
+          url: uploadContentUrl(upload),
+        },
+      };
+    },
+  );
 
   /**
    * The bytes of one of the business's uploads. Accepts the bearer token or the web app's `access` cookie, so

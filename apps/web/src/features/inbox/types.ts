@@ -1,11 +1,14 @@
 import type {
   Attachment,
+  Draft,
+  EnquiryPage,
   EnquiryRow,
   EnquiryStatus,
   EnquiryView,
   LocationCounts,
   MemberDto,
   MessageDto,
+  MessagePage,
   RenderedTemplateDto,
 } from '@switchboard/shared';
 
@@ -31,29 +34,13 @@ export type EnquiryListParams = EnquiryFilters & {
   view: EnquiryView;
 };
 
-export type EnquiryPage = {
-  items: EnquiryRow[];
-  page: number;
-  page_size: number;
-  total: number | null;
-  has_more: boolean;
-};
-
-export type MessagePage = { items: MessageDto[]; page: number; page_size: number; has_more: boolean };
+export type { Draft, EnquiryPage, MessagePage };
 
 /** TanStack Query's shape for infinite queries, restated so the pure cache functions need no React. */
 export type Paged<TPage> = { pages: TPage[]; pageParams: unknown[] };
 
 /** A template offered in an enquiry, its placeholders filled for the customer. */
 export type MessageTemplate = RenderedTemplateDto;
-
-export type Draft = {
-  enquiry_id: string;
-  message: string;
-  meta: { subject?: string };
-  attachments: Attachment[];
-  updated_at: string;
-};
 
 /** What the inbox needs to know about the signed-in person (the route passes it in from the session). */
 export type InboxUser = {
