@@ -1,23 +1,15 @@
+import type {
+  VisitorMessage as ChatMessage,
+  WidgetConfig as Config,
+  WIDGET_MAX_MESSAGE_CHARS,
+} from '@switchboard/shared';
 import { io, type Socket } from 'socket.io-client';
 import './frame.css';
 
-type Field = { ask: boolean; required: boolean };
-type Config = {
-  location_name: string;
-  color: string;
-  greeting: string;
-  fields: { name: Field; phone: Field; email: Field };
-};
-type ChatMessage = {
-  id: string;
-  from: 'visitor' | 'staff';
-  text: string;
-  created_at: string;
-  client_id: string | null;
-};
 type Ack<T> = ({ ok: true } & T) | { ok: false; error: string };
 
-const MAX_CHARS = 2000;
+// Typed as the shared constant, so the two cannot drift; the value is written out so no shared code ships.
+const MAX_CHARS: typeof WIDGET_MAX_MESSAGE_CHARS = 2000;
 const params = new URLSearchParams(location.search);
 const locationId = params.get('location') ?? '';
 const storageKey = `sb-widget:${locationId}`;

@@ -175,3 +175,70 @@ export const ChannelAccount = z.object({
 export type ChannelAccountJson = z.input<typeof ChannelAccount>;
 
 export const ChannelAccountPage = pageOf(ChannelAccount);
+
+/** A WhatsApp message template of the connected WhatsApp Business account. */
+export const WhatsAppTemplateSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  status: z.string(),
+  category: z.string().nullable(),
+  body: z.string().nullable(),
+  /** `1`, `2`… for positional templates; the names for named ones. */
+  variables: z.array(z.string()),
+  parameter_format: z.enum(['POSITIONAL', 'NAMED']),
+});
+export type WhatsAppTemplate = z.input<typeof WhatsAppTemplateSchema>;
+
+/** `GET /channels/{id}/whatsapp-templates` and `GET /enquiries/{id}/whatsapp-templates`. */
+export const WhatsAppTemplateList = z.object({
+  items: z.array(WhatsAppTemplateSchema),
+  synced_at: z.string().nullable(),
+});
+
+/** `?refresh=true` syncs from Meta now instead of using the list cached for 15 minutes. */
+export const TemplatesRefreshQuery = z.strictObject({
+  refresh: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
+});
+
+/** `POST /enquiries/{id}/whatsapp-template`: an approved template with its variables filled in. */
+export const SendTemplateRequest = z.strictObject({
+  name: z.string().trim().min(1).max(512),
+  language: z.string().trim().min(2).max(20),
+  variables: z.array(z.string().max(1024)).max(50).default([]),
+});
+export type SendTemplateRequest = z.input<typeof SendTemplateRequest>;
+
+/** `POST /business/locations/purchase-number/{id}`: where to look for a number; all optional. */
+export const PurchaseNumberRequest = z
+  .strictObject({
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Use a two-letter country code, such as AU.')
+      .optional(),
+    area_code: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}$/, 'The area code is digits only.')
+      .optional(),
+    contains: z
+      .string()
+      .trim()
+      .regex(/^[\d*]{1,16}$/, 'Use digits (and * for any digit).')
+      .optional(),
+  })
+  .nullish()
+  .transform((v) => v ?? {});
+
+/** The number a location was given, and the Twilio account it now belongs to (null in the sandbox). */
+export const PurchasedNumber = z.object({
+  location_id: z.string(),
+  phone_number: z.string(),
+  provider: z.enum(['twilio', 'sandbox']),
+  channel: ChannelAccount.nullable(),
+});
+export type PurchasedNumberJson = z.input<typeof PurchasedNumber>;

@@ -45,3 +45,27 @@ export const WidgetSettingsAnswer = z.object({
   snippet: z.string(),
 });
 export type WidgetSettings = z.input<typeof WidgetSettingsAnswer>;
+
+/** `GET /widget-api/locations/{id}/config`: what the chat on a customer's website shows (no envelope). */
+export const WidgetPublicConfig = z.object({
+  location_name: z.string(),
+  color: z.string(),
+  greeting: z.string(),
+  fields: Fields,
+});
+export type WidgetConfig = z.input<typeof WidgetPublicConfig>;
+
+/** `POST /widget-api/locations/{id}/sessions`: the visitor's token for the chat socket (no envelope). */
+export const WidgetSession = z.object({ visitor_token: z.string() });
+
+/** The longest chat message a visitor can send. */
+export const WIDGET_MAX_MESSAGE_CHARS = 2000;
+
+/** A chat message as the visitor sees it over the chat socket: no staff-only details. */
+export type VisitorMessage = {
+  id: string;
+  from: 'visitor' | 'staff';
+  text: string;
+  created_at: string;
+  client_id: string | null;
+};

@@ -8,10 +8,14 @@ import {
   type IntakeLimits,
   intakeLimitsOf,
   PRIMARY_COLOR,
+  type VisitorMessage,
   WIDGET_COLOR_PATTERN,
   WIDGET_MAX_GREETING_CHARS,
+  WIDGET_MAX_MESSAGE_CHARS,
+  type WidgetConfig,
   type WidgetField,
-  type WidgetFields,
+  WidgetPublicConfig,
+  WidgetSession,
 } from '@switchboard/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -26,23 +30,7 @@ import { attribute } from './attribution.ts';
 import { signVisitorToken, type VisitorClaims, verifyVisitorToken } from './token.ts';
 
 export const WIDGET_CHANNEL = 'widget';
-export const MAX_MESSAGE_CHARS = 2000;
-
-export type WidgetConfig = {
-  location_name: string;
-  color: string;
-  greeting: string;
-  fields: WidgetFields;
-};
-
-/** A chat message as the visitor sees it: no staff-only details. */
-export type VisitorMessage = {
-  id: string;
-  from: 'visitor' | 'staff';
-  text: string;
-  created_at: string;
-  client_id: string | null;
-};
+export const MAX_MESSAGE_CHARS = WIDGET_MAX_MESSAGE_CHARS;
 
 export type WidgetOptions = {
   /** The built widget (apps/widget/dist); defaults next to the server. */
@@ -172,64 +160,73 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
   }
 
   // ---- HTTP: config and sessions ------------------------------------------------------------------------
-  app.get('/widget-api/locations/:id/config', async (request, reply) => {
-    const { id } = LocationParams.parse(request.params);
-    // The loader on the customer's website reads the colour.
-    reply.header('access-control-allow-origin', '*');
-    reply.header('cache-control', 'no-cache');
-    const location = await findLocation(id);
-    if (!location) throw new AppError('not_found', 'This chat is not available.');
-    return widgetConfig(location.name ?? '', location.widget_settings);
-  });
+  app.get(
+    '/widget-api/locations/:id/config',
+    { schema: { response: { 200: WidgetPublicConfig } } },
+    async (request, reply) => {
+      const { id } = LocationParams.parse(request.params);
+      // The loader on the customer's website reads the colour.
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cache-control', 'no-cache');
+      const location = await findLocation(id);
+      if (!location) throw new AppError('not_found', 'This chat is not available.');
+      return widgetConfig(location.name ?? '', location.widget_settings);
+    },
+  );
 
-  app.post('/widget-api/locations/:id/sessions', async (request) => {
-    const { id } = LocationParams.parse(request.params);
-    const location = await findLocation(id);
-    if (!location) throw new AppError('not_found', 'This chat is not available.');
-    const wait = await app.limiter.take(
-      chatsPerIp(intakeLimitsOf(location.intake_limits)),
-      `${location.id}:${request.ip}`,
-    );
-    if (wait) {
-      throw new AppError(
-        'rate_limited',
-        `Too many chats started from your network. Try again in ${waitText(wait)}.`,
-        { headers: { 'retry-after': String(wait) } },
+  app.post(
+    '/widget-api/locations/:id/sessions',
+    { schema: { response: { 200: WidgetSession } } },
+    async (request) => {
+      const { id } = LocationParams.parse(request.params);
+      const location = await findLocation(id);
+      if (!location) throw new AppError('not_found', 'This chat is not available.');
+      const wait = await app.limiter.take(
+        chatsPerIp(intakeLimitsOf(location.intake_limits)),
+        `${location.id}:${request.ip}`,
       );
-    }
-    const parsed = SessionBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw new AppError('validation_failed', 'Please check your details and try again.');
-    const body = parsed.data;
-    const config = widgetConfig(location.name ?? '', location.widget_settings);
-    const given = {
-      name: body.name || undefined,
-      phone: body.phone || undefined,
-      email: body.email || undefined,
-    };
-    for (const k of ['name', 'phone', 'email'] as const) {
-      if (config.fields[k].required && !given[k]) {
-        throw new AppError('validation_failed', `Please enter your ${k === 'phone' ? 'phone number' : k}.`);
+      if (wait) {
+        throw new AppError(
+          'rate_limited',
+          `Too many chats started from your network. Try again in ${waitText(wait)}.`,
+          { headers: { 'retry-after': String(wait) } },
+        );
       }
-      if (!config.fields[k].ask) given[k] = undefined;
-    }
-    if (given.email && !z.email().safeParse(given.email).success) {
-      throw new AppError('validation_failed', 'Please enter a valid email address.');
-    }
-    if (given.phone && !/^\+?[0-9 ()-]{6,20}$/.test(given.phone)) {
-      throw new AppError('validation_failed', 'Please enter a valid phone number.');
-    }
-    const a = attribute(body.page);
-    const claims: VisitorClaims = {
-      location_id: location.id,
-      visitor_id: randomUUID(),
-      ...given,
-      source: a.source,
-      medium: a.medium,
-      ...(a.campaign ? { campaign: a.campaign } : {}),
-      iat: Math.floor(Date.now() / 1000),
-    };
-    return { visitor_token: signVisitorToken(key, claims) };
-  });
+      const parsed = SessionBody.safeParse(request.body ?? {});
+      if (!parsed.success)
+        throw new AppError('validation_failed', 'Please check your details and try again.');
+      const body = parsed.data;
+      const config = widgetConfig(location.name ?? '', location.widget_settings);
+      const given = {
+        name: body.name || undefined,
+        phone: body.phone || undefined,
+        email: body.email || undefined,
+      };
+      for (const k of ['name', 'phone', 'email'] as const) {
+        if (config.fields[k].required && !given[k]) {
+          throw new AppError('validation_failed', `Please enter your ${k === 'phone' ? 'phone number' : k}.`);
+        }
+        if (!config.fields[k].ask) given[k] = undefined;
+      }
+      if (given.email && !z.email().safeParse(given.email).success) {
+        throw new AppError('validation_failed', 'Please enter a valid email address.');
+      }
+      if (given.phone && !/^\+?[0-9 ()-]{6,20}$/.test(given.phone)) {
+        throw new AppError('validation_failed', 'Please enter a valid phone number.');
+      }
+      const a = attribute(body.page);
+      const claims: VisitorClaims = {
+        location_id: location.id,
+        visitor_id: randomUUID(),
+        ...given,
+        source: a.source,
+        medium: a.medium,
+        ...(a.campaign ? { campaign: a.campaign } : {}),
+        iat: Math.floor(Date.now() / 1000),
+      };
+      return { visitor_token: signVisitorToken(key, claims) };
+    },
+  );
 
   // ---- Static: the loader and the chat frame ----------------------------------------------------------------
   const dist = options.dist ?? app.config.widgetDist;

@@ -1,8 +1,9 @@
 import { channelAccounts, locations } from '@switchboard/db';
+import type { PurchaseNumberRequest } from '@switchboard/shared';
 import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { buyTwilioNumber, findAvailableNumber, TwilioApiError } from '../../channels/twilio/api.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -10,28 +11,6 @@ import { TransientSendError } from '../../lib/provider-errors.ts';
 import { type Actor, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
 import { type ChannelAccountDto, locationAccount, toChannelJson, webhookUrls } from './accounts.ts';
-
-export const PurchaseNumberRequest = z
-  .strictObject({
-    country: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'Use a two-letter country code, such as AU.')
-      .optional(),
-    area_code: z
-      .string()
-      .trim()
-      .regex(/^\d{1,6}$/, 'The area code is digits only.')
-      .optional(),
-    contains: z
-      .string()
-      .trim()
-      .regex(/^[\d*]{1,16}$/, 'Use digits (and * for any digit).')
-      .optional(),
-  })
-  .nullish()
-  .transform((v) => v ?? {});
 
 export type PurchaseNumberResult = {
   location_id: string;

@@ -3,28 +3,22 @@ import {
   ChannelAccount,
   ChannelAccountPage,
   CreateChannelRequest,
+  Deleted,
   IdParams,
   ListChannelsQuery,
+  MessageSchema,
+  PurchasedNumber,
+  PurchaseNumberRequest,
+  SendTemplateRequest,
+  TemplatesRefreshQuery,
   UpdateChannelRequest,
+  WhatsAppTemplateList,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createChannel, deleteChannel, getChannel, listChannels, updateChannel } from './accounts.ts';
 import { registerChannelAdapters } from './adapters.ts';
-import { PurchaseNumberRequest, purchaseNumber } from './purchase-number.ts';
-import {
-  listChannelTemplates,
-  listEnquiryTemplates,
-  SendTemplateRequest,
-  sendWhatsAppTemplate,
-} from './templates.ts';
-
-const TemplatesQuery = z.strictObject({
-  refresh: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .default(false),
-});
+import { purchaseNumber } from './purchase-number.ts';
+import { listChannelTemplates, listEnquiryTemplates, sendWhatsAppTemplate } from './templates.ts';
 
 /**
  * Connected provider accounts (owner only), the numbers bought for locations, and WhatsApp templates.
@@ -66,25 +60,39 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.delete('/channels/:id', { schema: { params: IdParams } }, async (request) => ({
-    body: await deleteChannel(app, request.actor, request.params.id),
-  }));
+  app.delete(
+    '/channels/:id',
+    { schema: { params: IdParams, response: { 200: answer(Deleted) } } },
+    async (request) => ({
+      body: await deleteChannel(app, request.actor, request.params.id),
+    }),
+  );
 
   app.get(
     '/channels/:id/whatsapp-templates',
-    { schema: { params: IdParams, querystring: TemplatesQuery } },
+    {
+      schema: {
+        params: IdParams,
+        querystring: TemplatesRefreshQuery,
+        response: { 200: answer(WhatsAppTemplateList) },
+      },
+    },
     async (request) => ({
       body: await listChannelTemplates(app, request.actor, request.params.id, request.query.refresh),
     }),
   );
 
-  app.get('/enquiries/:id/whatsapp-templates', { schema: { params: IdParams } }, async (request) => ({
-    body: await listEnquiryTemplates(app, request.actor, request.params.id),
-  }));
+  app.get(
+    '/enquiries/:id/whatsapp-templates',
+    { schema: { params: IdParams, response: { 200: answer(WhatsAppTemplateList) } } },
+    async (request) => ({
+      body: await listEnquiryTemplates(app, request.actor, request.params.id),
+    }),
+  );
 
   app.post(
     '/enquiries/:id/whatsapp-template',
-    { schema: { params: IdParams, body: SendTemplateRequest } },
+    { schema: { params: IdParams, body: SendTemplateRequest, response: { 200: answer(MessageSchema) } } },
     async (request) => ({
       body: await sendWhatsAppTemplate(app, request.actor, request.params.id, request.body),
     }),
@@ -92,7 +100,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/business/locations/purchase-number/:id',
-    { schema: { params: IdParams, body: PurchaseNumberRequest } },
+    { schema: { params: IdParams, body: PurchaseNumberRequest, response: { 200: answer(PurchasedNumber) } } },
     async (request) => ({
       body: await purchaseNumber(app, request.actor, request.params.id, request.body),
     }),

@@ -1,9 +1,9 @@
 import { channelAccounts } from '@switchboard/db';
-import type { MessageDto } from '@switchboard/shared';
+import type { MessageDto, SendTemplateRequest } from '@switchboard/shared';
 import { isUuid } from '@switchboard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { GraphApiError } from '../../channels/meta/graph.ts';
 import type { WhatsAppTemplateChoice } from '../../channels/meta/outbound.ts';
 import {
@@ -22,12 +22,6 @@ import { locationAccount, openAccount } from './accounts.ts';
 
 /** Templates change rarely (Meta reviews them): a cached list is reused for this long. */
 const TEMPLATES_TTL_MS = 15 * 60 * 1000;
-
-export const SendTemplateRequest = z.strictObject({
-  name: z.string().trim().min(1).max(512),
-  language: z.string().trim().min(2).max(20),
-  variables: z.array(z.string().max(1024)).max(50).default([]),
-});
 
 export type TemplateList = { items: WhatsAppTemplate[]; synced_at: string | null };
 
@@ -125,7 +119,7 @@ export async function sendWhatsAppTemplate(
   app: FastifyInstance,
   actor: Actor,
   enquiryId: string,
-  input: z.infer<typeof SendTemplateRequest>,
+  input: z.output<typeof SendTemplateRequest>,
 ): Promise<MessageDto> {
   const a = requireBusiness(actor);
   const account = await enquiryWhatsApp(app, a.business_id, enquiryId);

@@ -1,4 +1,10 @@
-import { INTAKE_WINDOW_SECONDS, intakeLimitsOf } from '@switchboard/shared';
+import {
+  answer,
+  FormReceived,
+  FormWebhookSchema,
+  INTAKE_WINDOW_SECONDS,
+  intakeLimitsOf,
+} from '@switchboard/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
@@ -17,12 +23,20 @@ export const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   // Fastify cannot put a parameter inside a path segment, so `{kind}-webhook` is matched per kind.
   for (const kind of Object.keys(FORM_KINDS) as (keyof typeof FORM_KINDS)[]) {
-    app.get(`/business/mybusiness/${kind}-webhook`, async (request) => ({
-      body: await getFormWebhook(app.db, request.actor, kind, app.config.publicUrl),
-    }));
-    app.post(`/business/mybusiness/${kind}-webhook/rotate`, async (request) => ({
-      body: await getFormWebhook(app.db, request.actor, kind, app.config.publicUrl, true),
-    }));
+    app.get(
+      `/business/mybusiness/${kind}-webhook`,
+      { schema: { response: { 200: answer(FormWebhookSchema) } } },
+      async (request) => ({
+        body: await getFormWebhook(app.db, request.actor, kind, app.config.publicUrl),
+      }),
+    );
+    app.post(
+      `/business/mybusiness/${kind}-webhook/rotate`,
+      { schema: { response: { 200: answer(FormWebhookSchema) } } },
+      async (request) => ({
+        body: await getFormWebhook(app.db, request.actor, kind, app.config.publicUrl, true),
+      }),
+    );
   }
 };
 
@@ -64,38 +78,43 @@ export const formWebhookRoutes: FastifyPluginAsync = async (app) => {
     done(null, fields);
   });
 
-  app.post<{ Params: { token: string } }>('/webhooks/forms/:token', async (request, reply) => {
-    const fields = toFields(request.body);
-    const target = await findFormTarget(app.db, request.params.token, fields);
-    // Counted per location (its owner sets the limit) and per sending address.
-    const wait = await app.limiter.take(
-      {
-        name: 'form_ip',
-        points: intakeLimitsOf(target.location.intake_limits).forms_per_ip,
-        windowSeconds: INTAKE_WINDOW_SECONDS,
-      },
-      `${target.location.id}:${request.ip}`,
-    );
-    if (wait) {
-      throw new AppError(
-        'rate_limited',
-        `Too many form submissions from this address. Please try again in ${waitText(wait)}.`,
-        { headers: { 'retry-after': String(wait) } },
+  // JSON for a script; a thank-you page or a redirect (not serialised) for an HTML form.
+  app.post<{ Params: { token: string } }>(
+    '/webhooks/forms/:token',
+    { schema: { response: { 200: answer(FormReceived) } } },
+    async (request, reply) => {
+      const fields = toFields(request.body);
+      const target = await findFormTarget(app.db, request.params.token, fields);
+      // Counted per location (its owner sets the limit) and per sending address.
+      const wait = await app.limiter.take(
+        {
+          name: 'form_ip',
+          points: intakeLimitsOf(target.location.intake_limits).forms_per_ip,
+          windowSeconds: INTAKE_WINDOW_SECONDS,
+        },
+        `${target.location.id}:${request.ip}`,
       );
-    }
-    await receiveForm(app, target, fields);
+      if (wait) {
+        throw new AppError(
+          'rate_limited',
+          `Too many form submissions from this address. Please try again in ${waitText(wait)}.`,
+          { headers: { 'retry-after': String(wait) } },
+        );
+      }
+      await receiveForm(app, target, fields);
 
-    const isHtmlForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
-    if (!isHtmlForm) return { body: { received: true } };
-    // Back to the business's own site only: never an open redirect to wherever the post says.
-    const redirect = safeRedirect(fields._redirect, target.site_origins);
-    if (redirect) return reply.redirect(redirect, 303);
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Thank you</title>` +
-          `<body style="font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>Thank you</h1>` +
-          `<p>${escapeHtml('We have your message and will be in touch soon.')}</p></body>`,
-      );
-  });
+      const isHtmlForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
+      if (!isHtmlForm) return { body: { received: true as const } };
+      // Back to the business's own site only: never an open redirect to wherever the post says.
+      const redirect = safeRedirect(fields._redirect, target.site_origins);
+      if (redirect) return reply.redirect(redirect, 303);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Thank you</title>` +
+            `<body style="font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>Thank you</h1>` +
+            `<p>${escapeHtml('We have your message and will be in touch soon.')}</p></body>`,
+        );
+    },
+  );
 };

@@ -1,12 +1,8 @@
-import type { Provider } from '@switchboard/shared';
+import type { Provider, PurchasedNumberJson } from '@switchboard/shared';
 
 export type ChannelInput = { location_id: string; provider: Provider; config: Record<string, string | null> };
 
-export type PurchasedNumber = {
-  location_id: string;
-  phone_number: string;
-  provider: 'twilio' | 'sandbox';
-};
+export type PurchasedNumber = PurchasedNumberJson;
 
 export type ProviderField = {
   name: string;

@@ -1,6 +1,4 @@
-export type FormKind = 'web-form' | 'contact-form';
-
-export type FormWebhook = { kind: FormKind; channel: 'web_form' | 'contact_form'; url: string };
+export type { FormKind, FormWebhook } from '@switchboard/shared';
 
 /** The token is the URL's last segment: `{public url}/webhooks/forms/{token}`. */
 export function formToken(url: string): string {

@@ -1,15 +1,9 @@
+import type { WhatsAppTemplate } from '@switchboard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { inboxKeys } from './query-keys.ts';
 
-export type WhatsAppTemplate = {
-  name: string;
-  language: string;
-  status: string;
-  category: string;
-  body: string;
-  variables: string[];
-};
+export type { WhatsAppTemplate };
 
 /** The approved templates of the WhatsApp Business account this enquiry's conversation goes through. */
 export async function getWhatsAppTemplates(enquiryId: string): Promise<WhatsAppTemplate[]> {

@@ -6,11 +6,14 @@ import { useSendWhatsAppTemplate } from '../api/send-whatsapp-template.ts';
 
 const keyOf = (t: WhatsAppTemplate) => `${t.name}|${t.language}`;
 
-/** Fills a template's {{n}} variables so the person sending sees what the customer will read. */
+/**
+ * Fills a template's {{n}} variables so the person sending sees what the customer will read. A template with
+ * no body text (only a header or buttons) previews as its name.
+ */
 function preview(template: WhatsAppTemplate, values: string[]): string {
   return template.variables.reduce(
     (text, variable, i) => text.replaceAll(`{{${variable}}}`, values[i]?.trim() || `{{${variable}}}`),
-    template.body,
+    template.body ?? `[${template.name}]`,
   );
 }
 
