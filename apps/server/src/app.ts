@@ -120,7 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(feedbackRoutes);
       await api.register(cspReportRoutes);
       await api.register(enquiryRoutes);
-      await api.register(messageRoutes, { registry });
+      await api.register(messageRoutes);
       await api.register(sandboxRoutes);
       await api.register(templateRoutes);
       await api.register(memberRoutes);

@@ -29,6 +29,9 @@ export type Deps = {
 /** A service call made for a signed-in person: the app's parts and who is acting. */
 export type Context = Deps & { actor: Actor };
 
+/** What most services use: the database and who is acting. */
+export type DbActor = Pick<Context, 'db' | 'actor'>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The context of this request's service calls (after `authenticate`, `actor` is the signed-in user). */

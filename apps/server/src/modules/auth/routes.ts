@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     authed.addHook('onRequest', authed.authenticate);
 
     authed.put('/user/logout', { schema: { response: { 200: answer(LogoutAnswer) } } }, async (request) => {
-      await logout(ctx, request.actor);
+      await logout(request.ctx);
       app.events.emit('session.revoked', { session_id: request.actor.session_id });
       return { body: { logged_out: true as const } };
     });
@@ -109,14 +109,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     authed.put(
       '/user/switch',
       { schema: { body: SwitchRequest, response: { 200: answer(SwitchAnswer) } } },
-      async (request) => ({ body: await switchSelection(ctx, request.actor, request.body) }),
+      async (request) => ({ body: await switchSelection(request.ctx, request.body) }),
     );
 
     authed.put(
       '/user/password',
       { schema: { body: PasswordRequest, response: { 200: answer(LoginAnswer) } } },
       async (request) => {
-        const result = await changePassword(ctx, request.actor, request.body);
+        const result = await changePassword(request.ctx, request.body);
         app.events.emit('user.sessions_revoked', { user_id: request.actor.user_id });
         return { body: result };
       },

@@ -10,12 +10,14 @@ import {
 } from '@switchboard/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
-import type { Actor } from '../../plugins/auth.ts';
 import { assertOwnLocation } from '../locations/service.ts';
 
 type Ctx = { db: Db; config: Config };
+/** Signed-in calls: the same, and who is acting. */
+type ActorCtx = Pick<Context, 'db' | 'config' | 'actor'>;
 
 export type LoginResult = { token: string; key: string; iv: string };
 
@@ -93,14 +95,13 @@ async function pickSelection(
   return { business_id: chosen.business_id, location_id: location?.id ?? null };
 }
 
-export async function logout({ db }: Ctx, actor: Actor): Promise<void> {
+export async function logout({ db, actor }: ActorCtx): Promise<void> {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, actor.session_id));
 }
 
 /** A token for the same session with another business and/or location selected. */
 export async function switchSelection(
-  { db, config }: Ctx,
-  actor: Actor,
+  { db, config, actor }: ActorCtx,
   input: { business_id: string; location_id?: string },
 ): Promise<{ token: string }> {
   const [membership] = await db
@@ -123,8 +124,7 @@ export async function switchSelection(
 
 /** Changes the password and invalidates every token issued before; this browser gets a fresh one. */
 export async function changePassword(
-  ctx: Ctx,
-  actor: Actor,
+  { actor, ...ctx }: ActorCtx,
   input: { current_password: string; new_password: string },
 ): Promise<LoginResult> {
   const { db } = ctx;

@@ -1,9 +1,10 @@
-import { businessEmails, businessPhones, type Db, type DbOrTx } from '@switchboard/db';
+import { businessEmails, businessPhones, type DbOrTx } from '@switchboard/db';
 import { isUuid, type Page, type PageOf } from '@switchboard/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbActor } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { type Actor, type BusinessActor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { type BusinessActor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { assertOwnLocation } from '../locations/service.ts';
 
 /**
@@ -68,7 +69,7 @@ export function contactsOf<K extends ContactKind>(kind: K) {
   }
 
   return {
-    async list(db: Db, actor: Actor, page: Page): Promise<PageOf<ContactJson<K>>> {
+    async list({ db, actor }: DbActor, page: Page): Promise<PageOf<ContactJson<K>>> {
       const { business_id } = requireBusiness(actor);
       const mine = eq(table.business_id, business_id);
       const rows = await db
@@ -87,7 +88,7 @@ export function contactsOf<K extends ContactKind>(kind: K) {
       };
     },
 
-    async create(db: Db, actor: Actor, input: ContactInput<K>): Promise<ContactJson<K>> {
+    async create({ db, actor }: DbActor, input: ContactInput<K>): Promise<ContactJson<K>> {
       const a = requireOwner(actor, manage);
       return db.transaction(async (tx) => {
         await assertOwnLocation(tx, a.business_id, input.location_id);
@@ -100,7 +101,11 @@ export function contactsOf<K extends ContactKind>(kind: K) {
       });
     },
 
-    async update(db: Db, actor: Actor, id: string, patch: Partial<ContactInput<K>>): Promise<ContactJson<K>> {
+    async update(
+      { db, actor }: DbActor,
+      id: string,
+      patch: Partial<ContactInput<K>>,
+    ): Promise<ContactJson<K>> {
       const a = requireOwner(actor, manage);
       return db.transaction(async (tx) => {
         const current = await find(tx, a, id);
@@ -116,7 +121,7 @@ export function contactsOf<K extends ContactKind>(kind: K) {
       });
     },
 
-    async remove(db: Db, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+    async remove({ db, actor }: DbActor, id: string): Promise<{ id: string; deleted: true }> {
       const a = requireOwner(actor, manage);
       return db.transaction(async (tx) => {
         const current = await find(tx, a, id);

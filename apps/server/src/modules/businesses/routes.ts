@@ -26,7 +26,6 @@ import { requireOwner } from '../../plugins/auth.ts';
 import { readSingleFile } from '../uploads/multipart.ts';
 import { businessEmailAddresses, businessPhoneNumbers } from './contacts.ts';
 import {
-  type Ctx,
   clearBusinessImage,
   clearCache,
   getFeatures,
@@ -43,8 +42,6 @@ function readImage(request: FastifyRequest, maxBytes: number) {
 }
 
 export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: Ctx = { db: app.db, config: app.config, cache: app.businessCache };
-
   // Needs no login: it answers only whether text looks like an email, and the registration form uses it.
   app.put(
     '/business/validators/email',
@@ -64,7 +61,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       '/business/mybusiness',
       { schema: { body: UpdateBusinessRequest, response: { 200: answer(Business) } } },
       async (request) => ({
-        body: await updateBusiness(ctx, request.actor, request.body),
+        body: await updateBusiness(request.ctx, request.body),
       }),
     );
 
@@ -75,7 +72,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         // Checked before the upload is read, so staff are refused without sending megabytes first.
         requireOwner(request.actor, 'change the business image');
         const file = await readImage(request, app.config.imageMaxBytes);
-        return { body: await setBusinessImage(ctx, request.actor, file) };
+        return { body: await setBusinessImage(request.ctx, file) };
       },
     );
 
@@ -83,7 +80,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       '/business/mybusinessimage',
       { schema: { response: { 200: answer(Business) } } },
       async (request) => ({
-        body: await clearBusinessImage(ctx, request.actor),
+        body: await clearBusinessImage(request.ctx),
       }),
     );
 
@@ -91,28 +88,28 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       '/business/mybusiness/phone',
       { schema: { querystring: PageQuery, response: { 200: answer(BusinessPhonePage) } } },
       async (request) => ({
-        body: await businessPhoneNumbers.list(app.db, request.actor, request.query),
+        body: await businessPhoneNumbers.list(request.ctx, request.query),
       }),
     );
     authed.post(
       '/business/mybusiness/phone',
       { schema: { body: CreatePhoneRequest, response: { 200: answer(BusinessPhone) } } },
       async (request) => ({
-        body: await businessPhoneNumbers.create(app.db, request.actor, request.body),
+        body: await businessPhoneNumbers.create(request.ctx, request.body),
       }),
     );
     authed.put(
       '/business/mybusiness/phone/:id',
       { schema: { params: IdParams, body: UpdatePhoneRequest, response: { 200: answer(BusinessPhone) } } },
       async (request) => ({
-        body: await businessPhoneNumbers.update(app.db, request.actor, request.params.id, request.body),
+        body: await businessPhoneNumbers.update(request.ctx, request.params.id, request.body),
       }),
     );
     authed.delete(
       '/business/mybusiness/phone/:id',
       { schema: { params: IdParams, response: { 200: answer(Deleted) } } },
       async (request) => ({
-        body: await businessPhoneNumbers.remove(app.db, request.actor, request.params.id),
+        body: await businessPhoneNumbers.remove(request.ctx, request.params.id),
       }),
     );
 
@@ -120,28 +117,28 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       '/business/mybusiness/email',
       { schema: { querystring: PageQuery, response: { 200: answer(BusinessEmailPage) } } },
       async (request) => ({
-        body: await businessEmailAddresses.list(app.db, request.actor, request.query),
+        body: await businessEmailAddresses.list(request.ctx, request.query),
       }),
     );
     authed.post(
       '/business/mybusiness/email',
       { schema: { body: CreateEmailRequest, response: { 200: answer(BusinessEmail) } } },
       async (request) => ({
-        body: await businessEmailAddresses.create(app.db, request.actor, request.body),
+        body: await businessEmailAddresses.create(request.ctx, request.body),
       }),
     );
     authed.put(
       '/business/mybusiness/email/:id',
       { schema: { params: IdParams, body: UpdateEmailRequest, response: { 200: answer(BusinessEmail) } } },
       async (request) => ({
-        body: await businessEmailAddresses.update(app.db, request.actor, request.params.id, request.body),
+        body: await businessEmailAddresses.update(request.ctx, request.params.id, request.body),
       }),
     );
     authed.delete(
       '/business/mybusiness/email/:id',
       { schema: { params: IdParams, response: { 200: answer(Deleted) } } },
       async (request) => ({
-        body: await businessEmailAddresses.remove(app.db, request.actor, request.params.id),
+        body: await businessEmailAddresses.remove(request.ctx, request.params.id),
       }),
     );
 
@@ -149,7 +146,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       '/business/mybusiness/features',
       { schema: { response: { 200: answer(Features) } } },
       async (request) => ({
-        body: await getFeatures(ctx, request.actor),
+        body: await getFeatures(request.ctx),
       }),
     );
 
@@ -157,7 +154,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       '/business/clear/cache',
       { schema: { response: { 200: answer(CacheCleared) } } },
       async (request) => ({
-        body: await clearCache(ctx, request.actor),
+        body: await clearCache(request.ctx),
       }),
     );
   });

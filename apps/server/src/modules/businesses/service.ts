@@ -1,4 +1,4 @@
-import { businesses, type Db, type DbOrTx, uploads } from '@switchboard/db';
+import { businesses, type DbOrTx, uploads } from '@switchboard/db';
 import {
   type Business,
   type Features as FeaturesSchema,
@@ -11,9 +11,9 @@ import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
+import type { Context } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import type { BusinessCache } from '../../lib/cache.ts';
 import {
   deleteUpload,
   deleteUploadFile,
@@ -24,7 +24,7 @@ import {
 } from '../../lib/storage.ts';
 import { type Actor, requireBusiness, requireOwner, requireSuperAdmin } from '../../plugins/auth.ts';
 
-export type Ctx = { db: Db; config: Config; cache: BusinessCache };
+export type Ctx = Pick<Context, 'db' | 'config' | 'cache' | 'actor'>;
 
 type BusinessRow = typeof businesses.$inferSelect;
 
@@ -74,7 +74,7 @@ async function lockBusiness(tx: DbOrTx, businessId: string): Promise<BusinessRow
 const audit = (tx: DbOrTx, actor: Actor, action: string, target: string | null, detail?: object) =>
   recordAudit(tx, actor, action, { target, detail });
 
-export async function updateBusiness(ctx: Ctx, actor: Actor, patch: BusinessPatch): Promise<BusinessJson> {
+export async function updateBusiness({ actor, ...ctx }: Ctx, patch: BusinessPatch): Promise<BusinessJson> {
   const a = requireOwner(actor, 'change the business details');
   const row = await ctx.db.transaction(async (tx) => {
     const current = await lockBusiness(tx, a.business_id);
@@ -104,8 +104,7 @@ export const imageTooLarge = (maxBytes: number) =>
  * claim. The old image's file is removed only after the new one is committed.
  */
 export async function setBusinessImage(
-  ctx: Ctx,
-  actor: Actor,
+  { actor, ...ctx }: Ctx,
   file: { name: string; bytes: Buffer },
 ): Promise<BusinessJson> {
   const a = requireOwner(actor, 'change the business image');
@@ -149,7 +148,7 @@ export async function setBusinessImage(
   return toBusinessJson(result.row);
 }
 
-export async function clearBusinessImage(ctx: Ctx, actor: Actor): Promise<BusinessJson> {
+export async function clearBusinessImage({ actor, ...ctx }: Ctx): Promise<BusinessJson> {
   const a = requireOwner(actor, 'change the business image');
   const { row, old } = await ctx.db.transaction(async (tx) => {
     const current = await lockBusiness(tx, a.business_id);
@@ -188,7 +187,7 @@ async function replacedUpload(tx: DbOrTx, business: BusinessRow) {
 export type Features = z.output<typeof FeaturesSchema>;
 
 /** What the web app may show for this business; cached per business, dropped whenever the business changes. */
-export async function getFeatures(ctx: Ctx, actor: Actor): Promise<Features> {
+export async function getFeatures({ actor, ...ctx }: Ctx): Promise<Features> {
   const { business_id } = requireBusiness(actor);
   return ctx.cache.remember(business_id, 'features', async () => {
     const [b] = await ctx.db.select().from(businesses).where(eq(businesses.id, business_id));
@@ -202,7 +201,7 @@ export async function getFeatures(ctx: Ctx, actor: Actor): Promise<Features> {
   });
 }
 
-export async function clearCache(ctx: Ctx, actor: Actor): Promise<{ cleared: true }> {
+export async function clearCache({ actor, ...ctx }: Ctx): Promise<{ cleared: true }> {
   requireSuperAdmin(actor);
   ctx.cache.clear();
   await audit(ctx.db, actor, 'cache.clear', null);

@@ -18,16 +18,18 @@ import type { z } from 'zod';
 import { addressOf, OWNED_FIELD, PROVIDER_NAMES } from '../../channels/catalogue.ts';
 import type { Account, AccountRow } from '../../channels/types.ts';
 import type { Config } from '../../config.ts';
+import type { Context } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { decryptJson, encryptJson, maskSecret } from '../../lib/crypto.ts';
-import { type Actor, requireOwner } from '../../plugins/auth.ts';
+import { requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
 
 /** A connected account as the routes answer it (the wire form is the shared `ChannelAccountJson`). */
 export type ChannelAccountDto = z.output<typeof ChannelAccount>;
 
 type Ctx = { db: Db; config: Pick<Config, 'encryptionKey' | 'publicUrl'> };
+type ActorCtx = Ctx & Pick<Context, 'actor'>;
 
 const MANAGE = 'manage channels';
 const aad = (id: string) => `channel_account:${id}`;
@@ -243,8 +245,7 @@ async function audit(
 }
 
 export async function listChannels(
-  ctx: Ctx,
-  actor: Actor,
+  { actor, ...ctx }: ActorCtx,
   query: z.infer<typeof ListChannelsQuery>,
 ): Promise<PageOf<ChannelAccountDto>> {
   const a = requireOwner(actor, MANAGE);
@@ -273,14 +274,13 @@ export async function listChannels(
   };
 }
 
-export async function getChannel(ctx: Ctx, actor: Actor, id: string): Promise<ChannelAccountDto> {
+export async function getChannel({ actor, ...ctx }: ActorCtx, id: string): Promise<ChannelAccountDto> {
   const a = requireOwner(actor, MANAGE);
   return toChannelJson(ctx, await findOwnAccount(ctx.db, a.business_id, id));
 }
 
 export async function createChannel(
-  ctx: Ctx,
-  actor: Actor,
+  { actor, ...ctx }: ActorCtx,
   input: CreateChannelRequest,
 ): Promise<ChannelAccountDto> {
   const a = requireOwner(actor, MANAGE);
@@ -316,8 +316,7 @@ export async function createChannel(
 }
 
 export async function updateChannel(
-  ctx: Ctx,
-  actor: Actor,
+  { actor, ...ctx }: ActorCtx,
   id: string,
   input: UpdateChannelRequest,
 ): Promise<ChannelAccountDto> {
@@ -384,8 +383,7 @@ export async function updateChannel(
 }
 
 export async function deleteChannel(
-  ctx: Ctx,
-  actor: Actor,
+  { actor, ...ctx }: ActorCtx,
   id: string,
 ): Promise<{ id: string; deleted: true }> {
   const a = requireOwner(actor, MANAGE);

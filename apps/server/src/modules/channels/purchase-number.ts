@@ -1,14 +1,14 @@
 import { channelAccounts, locations } from '@switchboard/db';
 import type { PurchaseNumberRequest } from '@switchboard/shared';
 import { eq, like, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import { buyTwilioNumber, findAvailableNumber, TwilioApiError } from '../../channels/twilio/api.ts';
+import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { TransientSendError } from '../../lib/provider-errors.ts';
-import { type Actor, requireOwner } from '../../plugins/auth.ts';
+import { requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
 import { type ChannelAccountDto, locationAccount, toChannelJson, webhookUrls } from './accounts.ts';
 
@@ -36,8 +36,7 @@ function twilioFailure(error: unknown): AppError {
  * messaging webhook and status callback here. In sandbox mode without one: the next free fictional number.
  */
 export async function purchaseNumber(
-  app: FastifyInstance,
-  actor: Actor,
+  { actor, ...app }: Context,
   locationId: string,
   input: z.infer<typeof PurchaseNumberRequest>,
 ): Promise<PurchaseNumberResult> {

@@ -32,7 +32,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/channels',
     { schema: { querystring: ListChannelsQuery, response: { 200: answer(ChannelAccountPage) } } },
     async (request) => ({
-      body: await listChannels(app, request.actor, request.query),
+      body: await listChannels(request.ctx, request.query),
     }),
   );
 
@@ -40,7 +40,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/channels',
     { schema: { body: CreateChannelRequest, response: { 200: answer(ChannelAccount) } } },
     async (request) => ({
-      body: await createChannel(app, request.actor, request.body),
+      body: await createChannel(request.ctx, request.body),
     }),
   );
 
@@ -48,7 +48,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/channels/:id',
     { schema: { params: IdParams, response: { 200: answer(ChannelAccount) } } },
     async (request) => ({
-      body: await getChannel(app, request.actor, request.params.id),
+      body: await getChannel(request.ctx, request.params.id),
     }),
   );
 
@@ -56,7 +56,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/channels/:id',
     { schema: { params: IdParams, body: UpdateChannelRequest, response: { 200: answer(ChannelAccount) } } },
     async (request) => ({
-      body: await updateChannel(app, request.actor, request.params.id, request.body),
+      body: await updateChannel(request.ctx, request.params.id, request.body),
     }),
   );
 
@@ -64,7 +64,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/channels/:id',
     { schema: { params: IdParams, response: { 200: answer(Deleted) } } },
     async (request) => ({
-      body: await deleteChannel(app, request.actor, request.params.id),
+      body: await deleteChannel(request.ctx, request.params.id),
     }),
   );
 
@@ -78,7 +78,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      body: await listChannelTemplates(app, request.actor, request.params.id, request.query.refresh),
+      body: await listChannelTemplates(request.ctx, request.params.id, request.query.refresh),
     }),
   );
 
@@ -86,7 +86,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/enquiries/:id/whatsapp-templates',
     { schema: { params: IdParams, response: { 200: answer(WhatsAppTemplateList) } } },
     async (request) => ({
-      body: await listEnquiryTemplates(app, request.actor, request.params.id),
+      body: await listEnquiryTemplates(request.ctx, request.params.id),
     }),
   );
 
@@ -94,7 +94,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/enquiries/:id/whatsapp-template',
     { schema: { params: IdParams, body: SendTemplateRequest, response: { 200: answer(MessageSchema) } } },
     async (request) => ({
-      body: await sendWhatsAppTemplate(app, request.actor, request.params.id, request.body),
+      body: await sendWhatsAppTemplate(request.ctx, request.params.id, request.body),
     }),
   );
 
@@ -102,7 +102,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/locations/purchase-number/:id',
     { schema: { params: IdParams, body: PurchaseNumberRequest, response: { 200: answer(PurchasedNumber) } } },
     async (request) => ({
-      body: await purchaseNumber(app, request.actor, request.params.id, request.body),
+      body: await purchaseNumber(request.ctx, request.params.id, request.body),
     }),
   );
 };

@@ -2,7 +2,6 @@ import { channelAccounts } from '@switchboard/db';
 import type { MessageDto, SendTemplateRequest } from '@switchboard/shared';
 import { isUuid } from '@switchboard/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { GraphApiError } from '../../channels/meta/graph.ts';
 import type { WhatsAppTemplateChoice } from '../../channels/meta/outbound.ts';
@@ -12,10 +11,10 @@ import {
   type WhatsAppTemplate,
 } from '../../channels/meta/templates.ts';
 import type { Account } from '../../channels/types.ts';
+import type { Context, Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { TransientSendError } from '../../lib/provider-errors.ts';
-import { uploadContentUrl } from '../../lib/storage.ts';
-import { type Actor, requireBusiness } from '../../plugins/auth.ts';
+import { requireBusiness } from '../../plugins/auth.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
 import { sendMessage } from '../messages/service.ts';
 import { locationAccount, openAccount } from './accounts.ts';
@@ -27,7 +26,7 @@ export type TemplateList = { items: WhatsAppTemplate[]; synced_at: string | null
 
 /** The account's templates: the cached list while fresh, else synced from the WhatsApp Business account. */
 export async function syncTemplates(
-  app: FastifyInstance,
+  app: Deps,
   account: Account<'whatsapp'>,
   force = false,
 ): Promise<TemplateList> {
@@ -73,8 +72,7 @@ export async function syncTemplates(
 
 /** GET /channels/{id}/whatsapp-templates: any member of the business may read them (staff send them). */
 export async function listChannelTemplates(
-  app: FastifyInstance,
-  actor: Actor,
+  { actor, ...app }: Context,
   channelId: string,
   refresh: boolean,
 ): Promise<TemplateList> {
@@ -90,7 +88,7 @@ export async function listChannelTemplates(
   return syncTemplates(app, openAccount<'whatsapp'>(app.config.encryptionKey, row), refresh);
 }
 
-async function enquiryWhatsApp(app: FastifyInstance, businessId: string, enquiryId: string) {
+async function enquiryWhatsApp(app: Deps, businessId: string, enquiryId: string) {
   const { e } = await loadEnquiry(app.db, businessId, enquiryId);
   if (e.channel !== 'whatsapp') {
     throw new AppError('unprocessable', 'WhatsApp templates can only be sent in a WhatsApp conversation.');
@@ -106,7 +104,7 @@ async function enquiryWhatsApp(app: FastifyInstance, businessId: string, enquiry
 }
 
 /** GET /enquiries/{id}/whatsapp-templates: the templates that conversation's location can send. */
-export async function listEnquiryTemplates(app: FastifyInstance, actor: Actor, enquiryId: string) {
+export async function listEnquiryTemplates({ actor, ...app }: Context, enquiryId: string) {
   const a = requireBusiness(actor);
   return syncTemplates(app, await enquiryWhatsApp(app, a.business_id, enquiryId));
 }
@@ -116,8 +114,7 @@ export async function listEnquiryTemplates(app: FastifyInstance, actor: Actor, e
  * (what the customer reads) and the template in meta, so the WhatsApp adapter sends `type: template`.
  */
 export async function sendWhatsAppTemplate(
-  app: FastifyInstance,
-  actor: Actor,
+  { actor, ...app }: Context,
   enquiryId: string,
   input: z.output<typeof SendTemplateRequest>,
 ): Promise<MessageDto> {
@@ -156,8 +153,7 @@ export async function sendWhatsAppTemplate(
     ...(template.parameter_format === 'NAMED' ? { parameter_names: template.variables } : {}),
   };
   return sendMessage(
-    { db: app.db, events: app.events, jobs: app.jobs, registry: app.channels, uploadUrl: uploadContentUrl },
-    actor,
+    { db: app.db, events: app.events, jobs: app.jobs, channels: app.channels, actor },
     enquiryId,
     { message: renderTemplate(template, input.variables) || `[${template.name}]`, attachments: [], meta: {} },
     {

@@ -14,27 +14,26 @@ import { getCounts, getEnquiry, listEnquiries, markSeen, updateEnquiry } from '.
 
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  const ctx = { db: app.db, events: app.events };
 
   app.get(
     '/enquiries',
     { schema: { querystring: EnquiryListQuery, response: { 200: answer(EnquiryPageSchema) } } },
     async (request) => ({
-      body: await listEnquiries(ctx, request.actor, request.query),
+      body: await listEnquiries(request.ctx, request.query),
     }),
   );
 
   app.get(
     '/enquiries/counts',
     { schema: { querystring: CountsQuery, response: { 200: answer(LocationCountsSchema) } } },
-    async (request) => ({ body: await getCounts(ctx, request.actor, request.query.location_id) }),
+    async (request) => ({ body: await getCounts(request.ctx, request.query.location_id) }),
   );
 
   app.get(
     '/enquiries/:id',
     { schema: { params: IdParams, response: { 200: answer(EnquiryRowSchema) } } },
     async (request) => ({
-      body: await getEnquiry(ctx, request.actor, request.params.id),
+      body: await getEnquiry(request.ctx, request.params.id),
     }),
   );
 
@@ -42,7 +41,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/enquiries/:id',
     { schema: { params: IdParams, body: EnquiryPatchRequest, response: { 200: answer(EnquiryRowSchema) } } },
     async (request) => ({
-      body: await updateEnquiry(ctx, request.actor, request.params.id, request.body),
+      body: await updateEnquiry(request.ctx, request.params.id, request.body),
     }),
   );
 
@@ -50,7 +49,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/enquiries/:id/seen',
     { schema: { params: IdParams, body: SeenRequest, response: { 200: answer(EnquiryRowSchema) } } },
     async (request) => ({
-      body: await markSeen(ctx, request.actor, request.params.id, request.body?.seen ?? true),
+      body: await markSeen(request.ctx, request.params.id, request.body?.seen ?? true),
     }),
   );
 };

@@ -1,12 +1,4 @@
-import {
-  businesses,
-  businessMembers,
-  customers,
-  type Db,
-  type DbOrTx,
-  enquiries,
-  locations,
-} from '@switchboard/db';
+import { businesses, businessMembers, customers, type DbOrTx, enquiries, locations } from '@switchboard/db';
 import {
   dateRangeBounds,
   type EnquiryListQuery,
@@ -15,14 +7,14 @@ import {
   type LocationCounts,
 } from '@switchboard/shared';
 import { and, desc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { EventBus } from '../../events/bus.ts';
-import { type Actor, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
+import { type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import { moveCounters } from './counters.ts';
 import { toEnquiryRow } from './dto.ts';
 import { searchEnquiryIds } from './search.ts';
 
-export type Ctx = { db: Db; events: EventBus };
+export type Ctx = Pick<Context, 'db' | 'events' | 'actor'>;
 
 export const enquiryNotFound = () => new AppError('enquiry_not_found', 'Enquiry not found!');
 
@@ -53,8 +45,7 @@ export async function resolveLocation(
 }
 
 export async function listEnquiries(
-  { db }: Ctx,
-  actor: Actor,
+  { db, actor }: Ctx,
   query: EnquiryListQuery,
 ): Promise<{
   items: EnquiryRow[];
@@ -164,7 +155,7 @@ export async function getLocationCounts(db: DbOrTx, locationId: string): Promise
   return row;
 }
 
-export async function getCounts({ db }: Ctx, actor: Actor, locationId?: string): Promise<LocationCounts> {
+export async function getCounts({ db, actor }: Ctx, locationId?: string): Promise<LocationCounts> {
   const a = requireBusiness(actor);
   return getLocationCounts(db, await resolveLocation(db, a, locationId));
 }
@@ -182,15 +173,14 @@ export async function loadEnquiry(db: DbOrTx, businessId: string, id: string, lo
   return row;
 }
 
-export async function getEnquiry({ db }: Ctx, actor: Actor, id: string): Promise<EnquiryRow> {
+export async function getEnquiry({ db, actor }: Ctx, id: string): Promise<EnquiryRow> {
   const a = requireBusiness(actor);
   const { e, c } = await loadEnquiry(db, a.business_id, id);
   return toEnquiryRow(e, c);
 }
 
 export async function updateEnquiry(
-  { db, events }: Ctx,
-  actor: Actor,
+  { db, events, actor }: Ctx,
   id: string,
   patch: { status?: 'open' | 'closed'; assigned_to?: string | null; title?: string | null },
 ): Promise<EnquiryRow> {
@@ -224,12 +214,7 @@ export async function updateEnquiry(
   return result.enquiry;
 }
 
-export async function markSeen(
-  { db, events }: Ctx,
-  actor: Actor,
-  id: string,
-  seen = true,
-): Promise<EnquiryRow> {
+export async function markSeen({ db, events, actor }: Ctx, id: string, seen = true): Promise<EnquiryRow> {
   const a = requireBusiness(actor);
   const { e, c } = await loadEnquiry(db, a.business_id, id);
   if (e.seen === seen) return toEnquiryRow(e, c);

@@ -27,14 +27,14 @@ export const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/business/mybusiness/${kind}-webhook`,
       { schema: { response: { 200: answer(FormWebhookSchema) } } },
       async (request) => ({
-        body: await getFormWebhook(app.db, request.actor, kind, app.config.publicUrl),
+        body: await getFormWebhook(request.ctx, kind, app.config.publicUrl),
       }),
     );
     app.post(
       `/business/mybusiness/${kind}-webhook/rotate`,
       { schema: { response: { 200: answer(FormWebhookSchema) } } },
       async (request) => ({
-        body: await getFormWebhook(app.db, request.actor, kind, app.config.publicUrl, true),
+        body: await getFormWebhook(request.ctx, kind, app.config.publicUrl, true),
       }),
     );
   }

@@ -4,9 +4,10 @@ import { isUuid, isValidEmail } from '@switchboard/shared';
 import { and, eq, or } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { InboundSink } from '../../channels/types.ts';
+import type { DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { type Actor, requireOwner } from '../../plugins/auth.ts';
+import { requireOwner } from '../../plugins/auth.ts';
 
 export const FORM_KINDS = { 'web-form': 'web_form', 'contact-form': 'contact_form' } as const;
 export type FormKind = keyof typeof FORM_KINDS;
@@ -18,8 +19,7 @@ export const formUrl = (publicUrl: string, token: string) => `${publicUrl}/webho
 
 /** The business's secret inbound URL for a form kind; the token is made on first use. */
 export async function getFormWebhook(
-  db: Db,
-  actor: Actor,
+  { db, actor }: DbActor,
   kind: FormKind,
   publicUrl: string,
   rotate = false,

@@ -1,4 +1,4 @@
-import { type Db, locations } from '@switchboard/db';
+import { locations } from '@switchboard/db';
 import {
   answer,
   IdParams,
@@ -12,8 +12,9 @@ import {
 } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DbActor } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from './service.ts';
 
 const toJson = (row: {
@@ -27,8 +28,7 @@ const toJson = (row: {
 });
 
 export async function getIntakeLimits(
-  db: Db,
-  actor: Actor,
+  { db, actor }: DbActor,
   locationId: string,
 ): Promise<IntakeLimitsResponse> {
   const { business_id } = requireBusiness(actor);
@@ -37,8 +37,7 @@ export async function getIntakeLimits(
 
 /** The owner sets how many chats, chat messages and form posts one visitor may send the location per hour. */
 export async function updateIntakeLimits(
-  db: Db,
-  actor: Actor,
+  { db, actor }: DbActor,
   locationId: string,
   limits: IntakeLimits,
 ): Promise<IntakeLimitsResponse> {
@@ -62,7 +61,7 @@ export const intakeLimitRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/locations/:id/limits',
     { schema: { params: IdParams, response: { 200: answer(IntakeLimitsAnswer) } } },
     async (request) => ({
-      body: await getIntakeLimits(app.db, request.actor, request.params.id),
+      body: await getIntakeLimits(request.ctx, request.params.id),
     }),
   );
   app.put(
@@ -71,7 +70,7 @@ export const intakeLimitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: IdParams, body: IntakeLimitsRequest, response: { 200: answer(IntakeLimitsAnswer) } },
     },
     async (request) => ({
-      body: await updateIntakeLimits(app.db, request.actor, request.params.id, request.body),
+      body: await updateIntakeLimits(request.ctx, request.params.id, request.body),
     }),
   );
 };

@@ -18,7 +18,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/locations',
     { schema: { querystring: PageQuery, response: { 200: answer(LocationPage) } } },
     async (request) => ({
-      body: await listLocations(app.db, request.actor, request.query),
+      body: await listLocations(request.ctx, request.query),
     }),
   );
 
@@ -26,7 +26,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/locations',
     { schema: { body: CreateLocationRequest, response: { 200: answer(Location) } } },
     async (request) => ({
-      body: await createLocation(app.db, request.actor, request.body),
+      body: await createLocation(request.ctx, request.body),
     }),
   );
 
@@ -34,7 +34,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/locations/:id',
     { schema: { params: IdParams, response: { 200: answer(Location) } } },
     async (request) => ({
-      body: await getLocation(app.db, request.actor, request.params.id),
+      body: await getLocation(request.ctx, request.params.id),
     }),
   );
 
@@ -42,7 +42,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/locations/:id',
     { schema: { params: IdParams, body: UpdateLocationRequest, response: { 200: answer(Location) } } },
     async (request) => ({
-      body: await updateLocation(app.db, request.actor, request.params.id, request.body),
+      body: await updateLocation(request.ctx, request.params.id, request.body),
     }),
   );
 
@@ -50,7 +50,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/locations/:id',
     { schema: { params: IdParams, response: { 200: answer(Deleted) } } },
     async (request) => ({
-      body: await deleteLocation(app.db, request.actor, request.params.id),
+      body: await deleteLocation(request.ctx, request.params.id),
     }),
   );
 };

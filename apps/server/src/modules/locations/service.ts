@@ -1,4 +1,4 @@
-import { type Db, type DbOrTx, enquiries, locations } from '@switchboard/db';
+import { type DbOrTx, enquiries, locations } from '@switchboard/db';
 import {
   type CreateLocationRequest,
   isUuid,
@@ -9,9 +9,10 @@ import {
 } from '@switchboard/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { DbActor } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 
 type LocationRow = typeof locations.$inferSelect;
 
@@ -63,7 +64,7 @@ export async function assertOwnLocation(
 }
 
 /** In the order the app lists them: precedence, then the oldest first. */
-export async function listLocations(db: Db, actor: Actor, page: Page): Promise<PageOf<LocationJson>> {
+export async function listLocations({ db, actor }: DbActor, page: Page): Promise<PageOf<LocationJson>> {
   const { business_id } = requireBusiness(actor);
   const mine = eq(locations.business_id, business_id);
   const rows = await db
@@ -82,13 +83,13 @@ export async function listLocations(db: Db, actor: Actor, page: Page): Promise<P
   };
 }
 
-export async function getLocation(db: Db, actor: Actor, id: string): Promise<LocationJson> {
+export async function getLocation({ db, actor }: DbActor, id: string): Promise<LocationJson> {
   const { business_id } = requireBusiness(actor);
   return toLocationJson(await findLocation(db, business_id, id));
 }
 
 /** A new location goes after the others unless a precedence is given. */
-export async function createLocation(db: Db, actor: Actor, input: LocationInput): Promise<LocationJson> {
+export async function createLocation({ db, actor }: DbActor, input: LocationInput): Promise<LocationJson> {
   const a = requireOwner(actor, MANAGE);
   return db.transaction(async (tx) => {
     let precedence = input.precedence;
@@ -109,8 +110,7 @@ export async function createLocation(db: Db, actor: Actor, input: LocationInput)
 }
 
 export async function updateLocation(
-  db: Db,
-  actor: Actor,
+  { db, actor }: DbActor,
   id: string,
   patch: LocationPatch,
 ): Promise<LocationJson> {
@@ -134,8 +134,7 @@ export async function updateLocation(
  * created for this location either commits before the check (and is seen) or fails after the delete.
  */
 export async function deleteLocation(
-  db: Db,
-  actor: Actor,
+  { db, actor }: DbActor,
   id: string,
 ): Promise<{ id: string; deleted: true }> {
   const a = requireOwner(actor, MANAGE);

@@ -1,4 +1,4 @@
-import { type Db, locations } from '@switchboard/db';
+import { locations } from '@switchboard/db';
 import {
   answer,
   IdParams,
@@ -12,9 +12,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defaultGreeting, widgetConfig } from '../../channels/widget/plugin.ts';
+import type { DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { type Actor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from './service.ts';
 
 const FIELD_NAMES: Record<WidgetFieldKey, string> = {
@@ -49,8 +50,7 @@ function toJson(
 }
 
 export async function getWidgetSettings(
-  db: Db,
-  actor: Actor,
+  { db, actor }: DbActor,
   locationId: string,
   publicUrl: string,
 ): Promise<WidgetSettings> {
@@ -60,8 +60,7 @@ export async function getWidgetSettings(
 
 /** Replaces the location's widget settings; the widget on every website reads them on its next page load. */
 export async function updateWidgetSettings(
-  db: Db,
-  actor: Actor,
+  { db, actor }: DbActor,
   locationId: string,
   input: WidgetSettingsInput,
   publicUrl: string,
@@ -101,7 +100,7 @@ export const widgetSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/locations/:id/widget',
     { schema: { params: IdParams, response: { 200: answer(WidgetSettingsAnswer) } } },
     async (request) => ({
-      body: await getWidgetSettings(app.db, request.actor, request.params.id, app.config.publicUrl),
+      body: await getWidgetSettings(request.ctx, request.params.id, app.config.publicUrl),
     }),
   );
 
@@ -115,13 +114,7 @@ export const widgetSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      body: await updateWidgetSettings(
-        app.db,
-        request.actor,
-        request.params.id,
-        request.body,
-        app.config.publicUrl,
-      ),
+      body: await updateWidgetSettings(request.ctx, request.params.id, request.body, app.config.publicUrl),
     }),
   );
 };

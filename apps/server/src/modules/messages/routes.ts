@@ -12,30 +12,9 @@ import {
   SendMessageRequest,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdapterRegistry } from '../../channels/registry.ts';
-import { uploadContentUrl } from '../../lib/storage.ts';
-import {
-  deleteDraft,
-  getDraft,
-  listMessages,
-  type MessagesCtx,
-  saveDraft,
-  sendMessage,
-  startConversation,
-} from './service.ts';
+import { deleteDraft, getDraft, listMessages, saveDraft, sendMessage, startConversation } from './service.ts';
 
-export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }> = async (
-  app,
-  { registry },
-) => {
-  const ctx: MessagesCtx = {
-    db: app.db,
-    events: app.events,
-    jobs: app.jobs,
-    registry,
-    uploadUrl: uploadContentUrl,
-  };
-
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.register(async (scope) => {
     const authed = scope.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
     authed.addHook('onRequest', authed.authenticate);
@@ -50,7 +29,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }>
         },
       },
       async (request) => ({
-        body: await listMessages(ctx, request.actor, request.params.id, request.query),
+        body: await listMessages(request.ctx, request.params.id, request.query),
       }),
     );
 
@@ -58,7 +37,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }>
       '/enquiries/:id/messages',
       { schema: { params: IdParams, body: SendMessageRequest, response: { 200: answer(MessageSchema) } } },
       async (request) => ({
-        body: await sendMessage(ctx, request.actor, request.params.id, request.body),
+        body: await sendMessage(request.ctx, request.params.id, request.body),
       }),
     );
 
@@ -66,7 +45,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }>
       '/messages',
       { schema: { body: NewConversationRequest, response: { 200: answer(ConversationMessageSchema) } } },
       async (request) => ({
-        body: await startConversation(ctx, request.actor, request.body),
+        body: await startConversation(request.ctx, request.body),
       }),
     );
 
@@ -74,7 +53,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }>
       '/enquiries/:id/draft',
       { schema: { params: IdParams, response: { 200: answer(DraftSchema.nullable()) } } },
       async (request) => ({
-        body: await getDraft(ctx, request.actor, request.params.id),
+        body: await getDraft(request.ctx, request.params.id),
       }),
     );
 
@@ -82,7 +61,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }>
       '/enquiries/:id/draft',
       { schema: { params: IdParams, body: DraftRequest, response: { 200: answer(DraftSchema) } } },
       async (request) => ({
-        body: await saveDraft(ctx, request.actor, request.params.id, request.body),
+        body: await saveDraft(request.ctx, request.params.id, request.body),
       }),
     );
 
@@ -90,7 +69,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ registry: AdapterRegistry }>
       '/enquiries/:id/draft',
       { schema: { params: IdParams, response: { 200: answer(DraftDeleted) } } },
       async (request) => {
-        await deleteDraft(ctx, request.actor, request.params.id);
+        await deleteDraft(request.ctx, request.params.id);
         return { body: { deleted: true as const } };
       },
     );

@@ -1,7 +1,6 @@
 import {
   businesses,
   customers,
-  type Db,
   type DbOrTx,
   drafts,
   enquiries,
@@ -21,11 +20,11 @@ import type {
 import { isValidEmail } from '@switchboard/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdapterRegistry } from '../../channels/registry.ts';
+import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { EventBus } from '../../events/bus.ts';
 import { messageSend } from '../../jobs/definitions/message-send.ts';
-import { type Actor, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
+import { uploadContentUrl } from '../../lib/storage.ts';
+import { type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { findOrCreateCustomer, phoneOrRefuse } from '../customers/service.ts';
 import { moveCounters } from '../enquiries/counters.ts';
@@ -33,17 +32,12 @@ import { toEnquiryRow } from '../enquiries/dto.ts';
 import { loadEnquiry, resolveLocation } from '../enquiries/service.ts';
 import { preview, toMessageDto } from './dto.ts';
 
-export type MessagesCtx = {
-  db: Db;
-  events: EventBus;
-  jobs: Jobs;
-  registry: AdapterRegistry;
-  uploadUrl: (upload: { id: string; name: string }) => string;
-};
+export type MessagesCtx = Pick<Context, 'db' | 'events' | 'jobs' | 'channels' | 'actor'>;
+/** What the steps under a service use: the same parts without the actor. */
+type Parts = Omit<MessagesCtx, 'actor'>;
 
 export async function listMessages(
-  { db }: MessagesCtx,
-  actor: Actor,
+  { db, actor }: MessagesCtx,
   enquiryId: string,
   paging: { page: number; page_size: number },
 ): Promise<{ items: MessageDto[]; page: number; page_size: number; has_more: boolean }> {
@@ -95,7 +89,7 @@ async function consumeDailyLimit(tx: DbOrTx, businessId: string): Promise<void> 
 }
 
 async function resolveAttachments(
-  ctx: MessagesCtx,
+  _ctx: Parts,
   tx: DbOrTx,
   businessId: string,
   ids: string[],
@@ -110,7 +104,7 @@ async function resolveAttachments(
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const u = byId.get(id)!;
-    return { id: u.id, name: u.name, content_type: u.content_type, size: u.size, url: ctx.uploadUrl(u) };
+    return { id: u.id, name: u.name, content_type: u.content_type, size: u.size, url: uploadContentUrl(u) };
   });
 }
 
@@ -130,8 +124,7 @@ export type OutboundExtras = {
 };
 
 export async function sendMessage(
-  ctx: MessagesCtx,
-  actor: Actor,
+  { actor, ...ctx }: MessagesCtx,
   enquiryId: string,
   input: z.infer<typeof SendMessageRequest>,
   extras: OutboundExtras = {},
@@ -156,7 +149,7 @@ type EnquiryRecord = typeof enquiries.$inferSelect;
 type CustomerBrief = { name: string | null; phone: string | null; email: string | null };
 
 async function insertOutbound(
-  ctx: MessagesCtx,
+  ctx: Parts,
   tx: DbOrTx,
   a: BusinessActor,
   e: EnquiryRecord,
@@ -173,7 +166,7 @@ async function insertOutbound(
     })
     .from(customers)
     .where(eq(customers.id, e.customer_id));
-  await ctx.registry.checkSend({
+  await ctx.channels.checkSend({
     tx,
     business_id: a.business_id,
     location_id: e.location_id,
@@ -224,7 +217,7 @@ async function insertOutbound(
 }
 
 function afterOutbound(
-  ctx: MessagesCtx,
+  ctx: Parts,
   businessId: string,
   result: { message: MessageDto; enquiry: ReturnType<typeof toEnquiryRow> },
 ) {
@@ -244,8 +237,7 @@ export async function enqueueSend(jobs: Jobs, messageId: string): Promise<void> 
 
 /** Starts (or continues) a conversation with a contact: finds or creates the customer and the open enquiry. */
 export async function startConversation(
-  ctx: MessagesCtx,
-  actor: Actor,
+  { actor, ...ctx }: MessagesCtx,
   input: z.infer<typeof NewConversationRequest>,
 ): Promise<{ enquiry_id: string; message: MessageDto }> {
   const a = requireBusiness(actor);
@@ -335,7 +327,7 @@ export async function findOrOpenEnquiry(
   return { enquiry: enquiry!, created: true, counts };
 }
 
-export async function getDraft({ db }: MessagesCtx, actor: Actor, enquiryId: string) {
+export async function getDraft({ db, actor }: MessagesCtx, enquiryId: string) {
   const a = requireBusiness(actor);
   await loadEnquiry(db, a.business_id, enquiryId);
   const [d] = await db
@@ -346,8 +338,7 @@ export async function getDraft({ db }: MessagesCtx, actor: Actor, enquiryId: str
 }
 
 export async function saveDraft(
-  ctx: MessagesCtx,
-  actor: Actor,
+  { actor, ...ctx }: MessagesCtx,
   enquiryId: string,
   input: z.infer<typeof DraftRequest>,
 ) {
@@ -375,7 +366,7 @@ export async function saveDraft(
   return draftDto(d!);
 }
 
-export async function deleteDraft({ db }: MessagesCtx, actor: Actor, enquiryId: string): Promise<void> {
+export async function deleteDraft({ db, actor }: MessagesCtx, enquiryId: string): Promise<void> {
   const a = requireBusiness(actor);
   await loadEnquiry(db, a.business_id, enquiryId);
   await db.delete(drafts).where(and(eq(drafts.enquiry_id, enquiryId), eq(drafts.user_id, a.user_id)));
