@@ -115,6 +115,8 @@ export type Config = {
   publicUrl: string;
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
+  /** The key variables that were not set, whose values were generated into DATA_DIR/secrets.json. */
+  generatedSecrets: ('JWT_SECRET' | 'ENCRYPTION_KEY')[];
   sandbox: boolean;
   /**
    * The reverse proxies whose X-Forwarded-For is believed; empty (the default) believes none, so the
@@ -180,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? secrets!.jwt_secret),
     encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? secrets!.encryption_key, 'hex'),
+    generatedSecrets: [
+      ...(e.JWT_SECRET ? [] : (['JWT_SECRET'] as const)),
+      ...(e.ENCRYPTION_KEY ? [] : (['ENCRYPTION_KEY'] as const)),
+    ],
     sandbox: e.SANDBOX_MODE,
     trustProxy: e.TRUST_PROXY,
     sessionDays: e.SESSION_DAYS,

@@ -8,6 +8,7 @@ import {
 } from '@switchboard/db';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { checkKeyFingerprints, KeyMismatchError } from './lib/key-fingerprint.ts';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -35,6 +36,16 @@ async function main(): Promise<void> {
     throw error;
   }
   await migrateDatabase(database);
+  try {
+    await checkKeyFingerprints(database.db, config);
+  } catch (error) {
+    if (error instanceof KeyMismatchError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  }
   if (await isEmpty(database.db)) {
     await seedDemo(database.db);
     console.log('Seeded the demo businesses (logins in README.md; change the passwords).');

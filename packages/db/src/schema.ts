@@ -431,3 +431,14 @@ export const messageTemplates = pgTable(
   },
   (t) => [index('message_templates_business_idx').on(t.business_id, t.name)],
 );
+
+/**
+ * Fingerprints of the installation's keys (ENCRYPTION_KEY, JWT_SECRET), written by the first start and compared
+ * at every start, so a node started with a different key stops with a message instead of failing to read what
+ * the others wrote. A fingerprint is an HMAC of a fixed text under the key: it does not reveal the key.
+ */
+export const installKeys = pgTable('install_keys', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
