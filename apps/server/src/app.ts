@@ -41,6 +41,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
+import { observabilityPlugin } from './plugins/observability.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { answerSerializer } from './plugins/serialization.ts';
 import { validatorCompiler } from './plugins/validation.ts';
@@ -95,10 +96,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(mailerPlugin);
   await app.register(realtimePlugin);
   await app.register(businessCachePlugin);
+  await app.register(observabilityPlugin);
   const registry = createAdapterRegistry(config);
   app.decorate('channels', registry);
   app.decorate('inbound', {
-    receive: (message) => receiveInbound(app, message),
+    receive: async (message) => {
+      const result = await receiveInbound(app, message);
+      app.metrics.inbound.inc({
+        provider: message.provider,
+        outcome: result.duplicate ? 'duplicate' : 'stored',
+      });
+      return result;
+    },
     status: ({ message_id, status, error }) =>
       applyMessageStatus(app, { id: message_id }, status, error === undefined ? {} : { error }),
   } satisfies InboundSink);

@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Answers that carry a field their route's contract does not name fail with 500 instead of dropping it (tests). */
   STRICT_ANSWERS: bool.default(false),
+  /** When set, `/metrics` wants it as a bearer token. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SMTP_ENABLED: bool.default(true),
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
@@ -136,6 +138,8 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Tests: an answer with a field its contract does not name is an error, not silently trimmed. */
   strictAnswers: boolean;
+  /** Bearer token `/metrics` asks for; unset: open (keep it off the public internet at the proxy). */
+  metricsToken?: string;
   /** Provider API endpoints (tests point them at fake servers on loopback) and how long one call may take. */
   /** Background jobs: the retry delay that replaces each definition's own, when set. */
   jobs: { retryDelaySeconds?: number };
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     widgetDist: resolve(e.WIDGET_DIST ?? new URL('../../widget/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     strictAnswers: e.STRICT_ANSWERS,
+    metricsToken: e.METRICS_TOKEN,
     jobs: { retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
     providers: {
       twilioApiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),

@@ -21,6 +21,8 @@ export type Limiter = {
   reset(rule: LimitRule, key: string): Promise<void>;
   /** `shared`: counts are kept where every node sees them. */
   readonly shared: boolean;
+  /** Resolves when the shared store answers (at once without one). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -55,6 +57,9 @@ export async function createLimiter(options: { redisUrl?: string; log: Log }): P
 
   return {
     shared: redis !== null,
+    async ping() {
+      if (redis) await redis.ping();
+    },
     async take(rule, key) {
       try {
         await limiterFor(rule).consume(key);

@@ -22,6 +22,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /favicon.svg': 'the web app',
   'GET /contact': 'the hosted contact page',
   'GET /api/v1/auth/unlock': 'a redirect to the login page',
+  'GET /metrics': 'Prometheus text',
 };
 /** Provider webhooks answer in the provider's format (TwiML, a challenge, an empty 200), not ours. */
 const PROVIDER_WEBHOOK = /^(GET|POST) \/webhooks\/(twilio\/|meta$|google-rcs$)/;

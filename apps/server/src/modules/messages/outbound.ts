@@ -78,8 +78,10 @@ export async function sendQueuedMessage(
     .where(eq(messages.id, job.data.message_id));
   if (row?.m.status !== 'queued') return;
   const { m, e, c } = row;
+  let provider = 'none';
   try {
     const adapter = await app.channels.forChannel(e.channel, e.location_id);
+    provider = adapter.provider;
     const thread = await app.db
       .select({ id: messages.provider_message_id })
       .from(messages)
@@ -110,6 +112,7 @@ export async function sendQueuedMessage(
       enquiry_id: e.id,
       customer_id: c.id,
     });
+    app.metrics.sends.inc({ provider: result.provider, outcome: 'sent' });
     await applyMessageStatus(ctx, { id: m.id }, result.status ?? 'sent', {
       provider: result.provider,
       provider_message_id: result.provider_message_id,
@@ -122,9 +125,11 @@ export async function sendQueuedMessage(
     const reason = error instanceof Error ? error.message : String(error);
     const lastTry = job.retryCount >= job.retryLimit;
     if (error instanceof PermanentSendError || lastTry) {
+      app.metrics.sends.inc({ provider, outcome: 'failed' });
       await applyMessageStatus(ctx, { id: m.id }, 'failed', { error: reason });
       return;
     }
+    app.metrics.sends.inc({ provider, outcome: 'retry' });
     app.log.warn({ message_id: m.id, reason, retry: job.retryCount }, 'send failed; will retry');
     throw error;
   }
