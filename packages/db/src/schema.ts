@@ -223,11 +223,22 @@ export const customers = pgTable(
     email: text('email'),
     /** Per-channel ids the providers know the customer by, e.g. { facebook: PSID, widget: visitor id }. */
     external_ids: jsonb('external_ids').$type<Record<string, string>>().notNull().default({}),
+    /** The channel id the customer was first known by (`facebook:PSID`): unique per business. */
+    external_key: text('external_key'),
     sms_opted_out: boolean('sms_opted_out').notNull().default(false),
     ...stamps(),
   },
   (t) => [
-    index('customers_business_phone_idx').on(t.business_id, t.phone),
+    // One customer per business and contact: concurrent first messages from one number find one customer.
+    uniqueIndex('customers_business_phone_key')
+      .on(t.business_id, t.phone)
+      .where(sql`${t.phone} is not null`),
+    uniqueIndex('customers_business_email_key')
+      .on(t.business_id, sql`lower(${t.email})`)
+      .where(sql`${t.phone} is null and ${t.email} is not null`),
+    uniqueIndex('customers_business_external_key')
+      .on(t.business_id, t.external_key)
+      .where(sql`${t.external_key} is not null`),
     index('customers_business_email_idx').on(t.business_id, sql`lower(${t.email})`),
     // Inbox search matches any part of a name, email or phone (ILIKE '%…%'), within one business.
     index('customers_search_name_idx').using('gin', t.business_id, t.name.op('gin_trgm_ops')),

@@ -17,35 +17,46 @@ export function phoneOrRefuse(raw: string): string {
 
 type ContactInput = { phone?: string; email?: string; name?: string; external_id?: string; channel?: string };
 
-/** The business's customer with this external id, phone or email; created when none matches. */
+/** The key a customer first known on a channel is unique by: `facebook:PSID`. */
+export const externalKey = (channel: string, id: string) => `${channel}:${id}`;
+
+/**
+ * The business's customer with this external id, phone or email; created when none matches. Creation is
+ * decided by the unique keys (one customer per business and phone, email without a phone, or channel id), so
+ * concurrent first messages from one sender find one customer: the loser of the race reads the winner's.
+ */
 export async function findOrCreateCustomer(tx: DbOrTx, businessId: string, contact: ContactInput) {
   const match =
     contact.external_id && contact.channel
-      ? sql`${customers.external_ids} ->> ${contact.channel} = ${contact.external_id}`
+      ? eq(customers.external_key, externalKey(contact.channel, contact.external_id))
       : contact.phone
         ? eq(customers.phone, contact.phone)
         : contact.email
           ? sql`lower(${customers.email}) = lower(${contact.email})`
           : undefined;
-  if (match) {
+  const find = async () => {
+    if (!match) return undefined;
     const [existing] = await tx
       .select()
       .from(customers)
       .where(and(eq(customers.business_id, businessId), match))
       .orderBy(customers.created_at)
       .limit(1);
-    if (existing) {
-      if (contact.name && !existing.name) {
-        const [named] = await tx
-          .update(customers)
-          .set({ name: contact.name, first_name: contact.name.split(/\s+/)[0] })
-          .where(eq(customers.id, existing.id))
-          .returning();
-        return named!;
-      }
-      return existing;
+    return existing;
+  };
+  const existing = await find();
+  if (existing) {
+    if (contact.name && !existing.name) {
+      const [named] = await tx
+        .update(customers)
+        .set({ name: contact.name, first_name: contact.name.split(/\s+/)[0] })
+        .where(eq(customers.id, existing.id))
+        .returning();
+      return named!;
     }
+    return existing;
   }
+  const external = contact.external_id && contact.channel;
   const [created] = await tx
     .insert(customers)
     .values({
@@ -54,10 +65,15 @@ export async function findOrCreateCustomer(tx: DbOrTx, businessId: string, conta
       first_name: contact.name?.split(/\s+/)[0] ?? null,
       phone: contact.phone ?? null,
       email: contact.email ?? null,
-      external_ids: contact.external_id && contact.channel ? { [contact.channel]: contact.external_id } : {},
+      external_ids: external ? { [contact.channel!]: contact.external_id! } : {},
+      external_key: external ? externalKey(contact.channel!, contact.external_id!) : null,
     })
+    .onConflictDoNothing()
     .returning();
-  return created!;
+  if (created) return created;
+  const winner = await find();
+  if (!winner) throw new Error('findOrCreateCustomer: a conflicting customer was not found');
+  return winner;
 }
 
 /** The customer who sent (or was sent) a provider's message. */

@@ -1,7 +1,7 @@
 import { customers, type DbOrTx, enquiries, locations, messages } from '@switchboard/db';
 import type { LocationCounts } from '@switchboard/shared';
 import { isUuid } from '@switchboard/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { InboundMessage, InboundOutcome } from '../../channels/types.ts';
 import { storableText } from '../../lib/text.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
@@ -35,6 +35,10 @@ export async function receiveInbound(ctx: PipelineCtx, received: InboundMessage)
       ? queueMediaDownload(ctx.jobs, { message_id: messageId, account_id: inbound.account_id, media })
       : Promise.resolve();
   const result = await ctx.db.transaction(async (tx) => {
+    // A provider's concurrent repeats of one message queue here, so the second sees the first stored.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`${inbound.provider}:${inbound.provider_message_id}`}, 1))`,
+    );
     const [location] = await tx
       .select({ id: locations.id, business_id: locations.business_id })
       .from(locations)

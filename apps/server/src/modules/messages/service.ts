@@ -276,6 +276,16 @@ export async function startConversation(
 }
 
 /** The customer's open enquiry on this channel at this location, or a new one (counted). */
+/** A transaction lock on one conversation thread (SMS and MMS share one): held until commit. */
+export async function lockThread(
+  tx: DbOrTx,
+  thread: { location_id: string; customer_id: string; channel: string },
+): Promise<void> {
+  const channel = thread.channel === 'mms' ? 'sms' : thread.channel;
+  const key = `${thread.location_id}:${thread.customer_id}:${channel}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
 export async function findOrOpenEnquiry(
   tx: DbOrTx,
   input: {
@@ -290,6 +300,9 @@ export async function findOrOpenEnquiry(
     campaign?: string;
   },
 ) {
+  // Concurrent first messages of one conversation queue here (one lock per thread, never per location), so
+  // the second finds the enquiry the first opened instead of opening another.
+  await lockThread(tx, input);
   const [open] = await tx
     .select()
     .from(enquiries)
