@@ -32,6 +32,7 @@ import { widgetSettingsRoutes } from './modules/locations/widget-settings.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { receiveInbound } from './modules/messages/inbound.ts';
 import { applyMessageStatus } from './modules/messages/outbound.ts';
+import { createInboundWriter, type InboundWriter } from './modules/messages/pipeline/writer.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
@@ -53,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered (method, url, schema): what the input fuzz test walks. */
     routeTable: readonly RouteOptions[];
+    /** Stores inbound messages in batches (group commit): the one writer of the inbound pipeline. */
+    inboundWriter: InboundWriter;
   }
 }
 
@@ -97,6 +100,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(realtimePlugin);
   await app.register(businessCachePlugin);
   await app.register(observabilityPlugin);
+  const inboundWriter = createInboundWriter(deps.database);
+  app.decorate('inboundWriter', inboundWriter);
+  // Before the database closes: what was handed in is committed (and its webhook answered) first.
+  app.addHook('preClose', () => inboundWriter.drain());
   const registry = createAdapterRegistry(config);
   app.decorate('channels', registry);
   app.decorate('inbound', {

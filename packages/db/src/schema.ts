@@ -230,12 +230,10 @@ export const customers = pgTable(
   },
   (t) => [
     // One customer per business and contact: concurrent first messages from one number find one customer.
-    uniqueIndex('customers_business_phone_key')
-      .on(t.business_id, t.phone)
-      .where(sql`${t.phone} is not null`),
+    uniqueIndex('customers_business_phone_key').on(t.business_id, t.phone).where(sql`${t.phone} is not null`),
     uniqueIndex('customers_business_email_key')
       .on(t.business_id, sql`lower(${t.email})`)
-      .where(sql`${t.phone} is null and ${t.email} is not null`),
+      .where(sql`${t.phone} is null and ${t.external_key} is null and ${t.email} is not null`),
     uniqueIndex('customers_business_external_key')
       .on(t.business_id, t.external_key)
       .where(sql`${t.external_key} is not null`),

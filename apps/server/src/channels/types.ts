@@ -136,7 +136,15 @@ export type WebhookContext = {
   /** The URL the provider requested, as it signed it: PUBLIC_URL + path + query. */
   signedUrl(request: FastifyRequest): string;
   accounts: {
-    where<P extends Provider>(provider: P, query: AccountQuery): Promise<Account<P>[]>;
+    /**
+     * The accounts the query names; kept briefly between webhooks. `fresh` reads them again: a provider asks
+     * for it when a signature does not verify, in case the account's credentials changed meanwhile.
+     */
+    where<P extends Provider>(
+      provider: P,
+      query: AccountQuery,
+      options?: { fresh?: boolean },
+    ): Promise<Account<P>[]>;
     /** Every account of these providers (verification handshakes check them all). */
     of(providers: Provider[]): Promise<Account[]>;
   };

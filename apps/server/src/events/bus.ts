@@ -15,6 +15,8 @@ export type DomainEvents = {
   'enquiry.typing': [{ enquiry_id: string; typing: boolean; full_name: string }];
   /** A website visitor started or stopped typing in their chat (staff viewing the enquiry see it). */
   'visitor.typing': [{ enquiry_id: string; visitor_id: string; typing: boolean; full_name: string }];
+  /** A channel account was connected, changed or removed: cached look-ups of accounts are dropped. */
+  'channels.changed': [{ business_id: string }];
 };
 
 export type EventBus = EventEmitter<DomainEvents>;

@@ -167,11 +167,10 @@ export const observabilityPlugin = fp(async (app: FastifyInstance) => {
           checks[name] = error instanceof Error ? error.message : String(error);
         }
       };
+      if (!app.limiter.shared) checks.redis = 'not configured';
       await Promise.all([
         run('database', () => app.db.execute(sql`select 1`)),
-        app.limiter.shared
-          ? run('redis', () => app.limiter.ping())
-          : Promise.resolve((checks.redis = 'not configured')),
+        app.limiter.shared ? run('redis', () => app.limiter.ping()) : null,
         run('jobs', () => app.jobs.boss.getQueues()),
       ]);
       if (draining) checks.server = 'shutting down';

@@ -25,12 +25,17 @@ export const rcsWebhooks: WebhookRoutes = (app, ctx) => {
     if (!signature) throw badSignature();
     const push = parseRbmPush(body);
     if (!push) throw malformed('RBM');
-    const [account] = await ctx.accounts.where('google_rcs', { address: push.event.agent_id });
+    let [account] = await ctx.accounts.where('google_rcs', { address: push.event.agent_id });
+    if (account && !verifyGoogSignature(account.config.client_token, push.decoded, signature)) {
+      // The client token may have changed since the agent was looked up: read it again before refusing.
+      [account] = await ctx.accounts.where('google_rcs', { address: push.event.agent_id }, { fresh: true });
+      if (account && !verifyGoogSignature(account.config.client_token, push.decoded, signature))
+        throw badSignature();
+    }
     if (!account) {
       request.log.info({ agent_id: push.event.agent_id }, 'RBM event for an agent not connected; ignored');
       return reply.send({});
     }
-    if (!verifyGoogSignature(account.config.client_token, push.decoded, signature)) throw badSignature();
     const event = push.event;
     if (event.type === 'message') {
       await ctx.receive(account, {

@@ -104,17 +104,31 @@ export const metaWebhooks: WebhookRoutes = (app, ctx) => {
     if (!parsed) throw malformed('Meta');
 
     const accounts = new Map<string, Account | null>();
-    for (const e of parsed.events) {
-      const id = `${e.provider}:${e.address}`;
-      if (accounts.has(id) || !e.address) continue;
-      const [found] = await ctx.accounts.where(e.provider, { address: e.address });
-      accounts.set(id, found ?? null);
-    }
+    const look = async (fresh: boolean) => {
+      accounts.clear();
+      for (const e of parsed.events) {
+        const id = `${e.provider}:${e.address}`;
+        if (accounts.has(id) || !e.address) continue;
+        const [found] = await ctx.accounts.where(e.provider, { address: e.address }, { fresh });
+        accounts.set(id, found ?? null);
+      }
+    };
     // All of a delivery is signed once, by the app: every account it touches must verify it.
-    for (const account of accounts.values()) {
-      if (!account) continue;
-      const secret = (account.config as Pick<WhatsAppConfig, 'app_secret'>).app_secret;
-      if (!verifyHubSignature(secret, raw, signature)) throw badSignature();
+    const verified = () =>
+      [...accounts.values()].every(
+        (account) =>
+          !account ||
+          verifyHubSignature(
+            (account.config as Pick<WhatsAppConfig, 'app_secret'>).app_secret,
+            raw,
+            signature,
+          ),
+      );
+    await look(false);
+    if (!verified()) {
+      // An app secret may have changed since the accounts were looked up: read them again before refusing.
+      await look(true);
+      if (!verified()) throw badSignature();
     }
     for (const event of parsed.events) {
       const account = accounts.get(`${event.provider}:${event.address}`);

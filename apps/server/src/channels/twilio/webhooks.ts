@@ -60,19 +60,21 @@ export const twilioWebhooks: WebhookRoutes = (app, ctx) => {
     const to = param(p.data, 'To');
     const service = param(p.data, 'MessagingServiceSid');
     if (!to && !service) throw malformed('Twilio');
-    const candidates = await ctx.accounts.where('twilio', {
-      address: to,
-      configField: ['messaging_service_sid', service],
-    });
+    const query = { address: to, configField: ['messaging_service_sid', service] as [string, string | null] };
     // The number itself wins over a Messaging Service that several locations' numbers may share.
-    const account =
+    const pick = (candidates: Account<'twilio'>[]) =>
       candidates.find((a) => a.row.address === to || a.config.phone_number === to) ??
       candidates.find((a) => service && a.config.messaging_service_sid === service);
+    let account = pick(await ctx.accounts.where('twilio', query));
+    if (account && verifiedBy([account], request, p).length === 0) {
+      // The Auth Token may have changed since the account was looked up: read it again before refusing.
+      account = pick(await ctx.accounts.where('twilio', query, { fresh: true }));
+      if (account && verifiedBy([account], request, p).length === 0) throw badSignature();
+    }
     if (!account) {
       request.log.info({ to, service }, 'Twilio message for a number no account owns; ignored');
       return reply.type('text/xml').send(EMPTY_TWIML);
     }
-    if (verifiedBy([account], request, p).length === 0) throw badSignature();
     const message = parseTwilioInbound(p.data);
     if (!message) throw malformed('Twilio');
 
@@ -100,13 +102,18 @@ export const twilioWebhooks: WebhookRoutes = (app, ctx) => {
     const service = param(p.data, 'MessagingServiceSid');
     if (!accountSid && !from && !service) throw malformed('Twilio status');
     // The Auth Token belongs to the Twilio account (AccountSid); the sending number or service narrows it.
-    const candidates = [
-      ...(await ctx.accounts.where('twilio', { configField: ['account_sid', accountSid] })),
-      ...(await ctx.accounts.where('twilio', {
-        address: from,
-        configField: ['messaging_service_sid', service],
-      })),
-    ].filter((a, i, all) => all.findIndex((b) => b.row.id === a.row.id) === i);
+    const look = async (fresh: boolean) =>
+      [
+        ...(await ctx.accounts.where('twilio', { configField: ['account_sid', accountSid] }, { fresh })),
+        ...(await ctx.accounts.where(
+          'twilio',
+          { address: from, configField: ['messaging_service_sid', service] },
+          { fresh },
+        )),
+      ].filter((a, i, all) => all.findIndex((b) => b.row.id === a.row.id) === i);
+    let candidates = await look(false);
+    // Credentials changed since they were looked up: read them again before refusing.
+    if (candidates.length && verifiedBy(candidates, request, p).length === 0) candidates = await look(true);
     if (candidates.length === 0) {
       request.log.info(
         { account_sid: accountSid, from },

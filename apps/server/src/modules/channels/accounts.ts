@@ -13,6 +13,7 @@ import {
   type UpdateChannelRequest,
 } from '@switchboard/shared';
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import { addressOf, OWNED_FIELD, PROVIDER_NAMES } from '../../channels/catalogue.ts';
@@ -41,10 +42,23 @@ const INTERNAL_CONFIG = new Set(['whatsapp_templates', 'templates_synced_at']);
  * The account with its secrets decrypted. The ciphertext is bound to the stored row id (its one spelling, as
  * the database returns it), so it only opens on the row it was written for; throws when it cannot be read.
  */
+/** Decrypted credentials per key, account and version: an account's secrets are decrypted once per change. */
+const opened = new WeakMap<Buffer, LRUCache<string, Record<string, string>>>();
+
 export function openAccount<P extends Provider>(key: Buffer, row: AccountRow): Account<P> {
-  const secrets = row.secrets_encrypted
-    ? decryptJson<Record<string, string>>(key, row.secrets_encrypted, aad(row.id))
-    : {};
+  let memo = opened.get(key);
+  if (!memo) {
+    memo = new LRUCache({ max: 5000 });
+    opened.set(key, memo);
+  }
+  const version = `${row.id}:${row.updated_at.getTime()}:${row.secrets_encrypted ?? ''}`;
+  let secrets = memo.get(version);
+  if (!secrets) {
+    secrets = row.secrets_encrypted
+      ? decryptJson<Record<string, string>>(key, row.secrets_encrypted, aad(row.id))
+      : {};
+    memo.set(version, secrets);
+  }
   return {
     row,
     provider: row.provider as P,

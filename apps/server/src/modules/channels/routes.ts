@@ -27,6 +27,12 @@ import { listChannelTemplates, listEnquiryTemplates, sendWhatsAppTemplate } from
 export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   registerChannelAdapters(app);
   app.addHook('onRequest', app.authenticate);
+  // An account connected, changed, removed or given a number: cached webhook look-ups are dropped.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300 && request.actor?.business_id) {
+      app.events.emit('channels.changed', { business_id: request.actor.business_id });
+    }
+  });
 
   app.get(
     '/channels',

@@ -2,10 +2,11 @@ import { uploads } from '@switchboard/db';
 import { isUuid } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { rcsWebhooks } from '../../channels/google-rcs/webhooks.ts';
 import { metaWebhooks } from '../../channels/meta/webhooks.ts';
 import { twilioWebhooks } from '../../channels/twilio/webhooks.ts';
-import type { WebhookContext, WebhookRoutes } from '../../channels/types.ts';
+import type { Account, WebhookContext, WebhookRoutes } from '../../channels/types.ts';
 import { WEBHOOK_BODY_LIMIT } from '../../channels/webhook-http.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { sendUpload } from '../../lib/file-response.ts';
@@ -22,10 +23,23 @@ const PROVIDER_WEBHOOKS: WebhookRoutes[] = [twilioWebhooks, metaWebhooks, rcsWeb
 function webhookContext(app: FastifyInstance): WebhookContext {
   const key = app.config.encryptionKey;
   const warn: Warn = (detail, message) => app.log.warn(detail, message);
+  // The accounts a webhook address names, kept for a minute so a burst of webhooks costs no look-ups: dropped
+  // when an account changes here; a change made on another node is picked up by the `fresh` retry providers
+  // make when a signature does not verify, or after the minute. A miss is never kept.
+  const found = new LRUCache<string, Account[]>({ max: 10_000, ttl: 60_000 });
+  app.events.on('channels.changed', () => found.clear());
   return {
     signedUrl: (request) => `${app.config.publicUrl}${request.url}`,
     accounts: {
-      where: (provider, query) => accountsWhere(app.db, key, provider, query, warn),
+      async where(provider, query, options) {
+        const k = JSON.stringify([provider, query.address ?? null, query.configField ?? null]);
+        const cached = options?.fresh ? undefined : found.get(k);
+        if (cached) return cached as Account<typeof provider>[];
+        const accounts = await accountsWhere(app.db, key, provider, query, warn);
+        if (accounts.length) found.set(k, accounts);
+        else found.delete(k);
+        return accounts;
+      },
       of: (providers) => accountsOf(app.db, key, providers, warn),
     },
     receive: (account, message) =>

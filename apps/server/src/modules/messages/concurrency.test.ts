@@ -1,6 +1,8 @@
 import { customers, enquiries, messages } from '@switchboard/db';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveActor } from '../../plugins/auth.ts';
+import { updateChannel } from '../channels/accounts.ts';
 import {
   type ChannelSuite,
   connect,
@@ -27,13 +29,14 @@ const params = (from: string, sid: string) => ({
 /** Concurrent webhooks: unique keys and locks decide, so nothing is created twice and nothing answers 500. */
 describe('inbound under concurrency', SUITE_TIMEOUTS, () => {
   let s: ChannelSuite;
+  let accountId: string;
   beforeAll(async () => {
     s = await startChannelSuite();
-    await connect(s.t, s.owner, {
+    ({ id: accountId } = await connect(s.t, s.owner, {
       location_id: s.locations[0],
       provider: 'twilio',
       config: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN, phone_number: NUMBER },
-    });
+    }));
   }, SETUP_TIMEOUT_MS);
   afterAll(() => s.close(), SETUP_TIMEOUT_MS);
 
@@ -72,5 +75,21 @@ describe('inbound under concurrency', SUITE_TIMEOUTS, () => {
       .from(messages)
       .where(and(eq(messages.provider, 'twilio'), eq(messages.provider_message_id, one.MessageSid)));
     expect(stored).toHaveLength(1);
+  });
+
+  it('a token changed by another node is read again before a webhook signed with it is refused', async () => {
+    const path = '/webhooks/twilio/messaging';
+    const before = params('+15558801111', `SMee${'0'.repeat(30)}`);
+    expect((await postTwilio(s.t, path, before)).statusCode).toBe(200);
+    // Another node changes the Auth Token: this node hears nothing of it (no request went through it).
+    const newToken = 'fedcba9876543210fedcba9876543210';
+    const actor = await resolveActor(s.t.app, s.owner);
+    await updateChannel({ db: s.t.app.db, config: s.t.app.config, actor }, accountId, {
+      config: { auth_token: newToken },
+    });
+    const after = params('+15558801111', `SMee${'1'.padStart(30, '0')}`);
+    expect((await postTwilio(s.t, path, after, { token: newToken })).statusCode).toBe(200);
+    const third = params('+15558801111', `SMee${'2'.padStart(30, '0')}`);
+    expect((await postTwilio(s.t, path, third)).statusCode, 'the old token').toBe(403);
   });
 });

@@ -1,0 +1,434 @@
+import { customers, type DbOrTx, enquiries, locations, messages } from '@switchboard/db';
+import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared';
+import { isUuid } from '@switchboard/shared';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { InboundMessage } from '../../../channels/types.ts';
+import { externalKey } from '../../customers/service.ts';
+import { moveCounters } from '../../enquiries/counters.ts';
+import { toEnquiryRow } from '../../enquiries/dto.ts';
+import { preview, toMessageDto } from '../dto.ts';
+
+type CustomerRow = typeof customers.$inferSelect;
+type EnquiryRecord = typeof enquiries.$inferSelect;
+
+/** What storing one inbound message gave: the message as stored (or as stored before, for a repeat). */
+export type Stored = {
+  duplicate: boolean;
+  /** A repeat whose first delivery's media was never queued (the server stopped before answering). */
+  media_waiting: boolean;
+  message: MessageDto;
+  enquiry: EnquiryRow;
+  /** This message opened its enquiry. */
+  created: boolean;
+  /** The location's counters, when this message moved them. */
+  counts: LocationCounts | null;
+  business_id: string;
+};
+
+/** Another writer stored one of these provider ids between our check and our insert: store one at a time. */
+export class ConcurrentRepeat extends Error {}
+
+/** A message that cannot be stored whatever else is in its batch (its location is gone). */
+export class UnstorableMessage extends Error {}
+
+const identityOf = (m: InboundMessage) =>
+  m.from.external_id
+    ? { kind: 'external' as const, value: externalKey(m.channel, m.from.external_id) }
+    : m.from.phone
+      ? { kind: 'phone' as const, value: m.from.phone }
+      : m.from.email
+        ? { kind: 'email' as const, value: m.from.email.toLowerCase() }
+        : null;
+
+/** One statement that takes a transaction lock per key, in a fixed order (so two batches never deadlock). */
+async function lockKeys(tx: DbOrTx, keys: string[], space: number): Promise<void> {
+  const unique = [...new Set(keys)].sort();
+  if (!unique.length) return;
+  const values = sql.join(
+    unique.map((k) => sql`(${k})`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, ${space})) from (values ${values}) as v(k) order by k`,
+  );
+}
+
+const threadKey = (location: string, customer: string, channel: string) =>
+  `${location}:${customer}:${channel === 'mms' ? 'sms' : channel}`;
+
+/**
+ * Stores a batch of inbound messages in the caller's transaction with a handful of multi-row statements,
+ * whatever the batch's size: repeats are recognised by provider id, customers found or created by their
+ * unique key, each message joins its customer's open enquiry on that channel and location (SMS and MMS share
+ * one) or opens one, opt-outs are recorded, and a location's counters move only when an enquiry opens.
+ * Messages to existing enquiries take no location-wide lock. Results are in the batch's order.
+ */
+export async function storeBatch(
+  tx: DbOrTx,
+  batch: InboundMessage[],
+  businessOf: Map<string, string>,
+  options: { locks: boolean } = { locks: true },
+): Promise<Stored[]> {
+  // The embedded database has one connection, so its transactions never overlap: nothing to lock against.
+  const lock = (keys: string[], space: number) =>
+    options.locks ? lockKeys(tx, keys, space) : Promise.resolve();
+  const results: (Stored | undefined)[] = new Array(batch.length);
+  const key = (m: InboundMessage) => `${m.provider}:${m.provider_message_id}`;
+
+  // Provider ids are locked first: another node storing the same id waits for this commit, then sees it.
+  await lock(batch.map(key), 1);
+  const repeats = await tx
+    .select()
+    .from(messages)
+    .where(
+      sql`(${messages.provider}, ${messages.provider_message_id}) in (${sql.join(
+        batch.map((m) => sql`(${m.provider}, ${m.provider_message_id})`),
+        sql`, `,
+      )})`,
+    );
+  const firstOf = new Map<string, number>();
+  const fresh: number[] = [];
+  batch.forEach((m, i) => {
+    if (repeats.some((r) => r.provider === m.provider && r.provider_message_id === m.provider_message_id))
+      return;
+    if (firstOf.has(key(m))) return;
+    firstOf.set(key(m), i);
+    fresh.push(i);
+  });
+  if (repeats.length) {
+    const repeatEnquiries = await tx
+      .select()
+      .from(enquiries)
+      .where(
+        inArray(
+          enquiries.id,
+          repeats.map((r) => r.enquiry_id),
+        ),
+      );
+    batch.forEach((m, i) => {
+      const r = repeats.find(
+        (x) => x.provider === m.provider && x.provider_message_id === m.provider_message_id,
+      );
+      if (!r) return;
+      const e = repeatEnquiries.find((x) => x.id === r.enquiry_id)!;
+      results[i] = {
+        duplicate: true,
+        media_waiting: 'media_pending' in r.meta,
+        message: toMessageDto(r, null),
+        enquiry: toEnquiryRow(e, { name: null, phone: null, email: null }),
+        created: false,
+        counts: null,
+        business_id: r.business_id,
+      };
+    });
+  }
+
+  // Customers: found by their unique key, the missing ones created together (a concurrent creator's row is
+  // read back instead), then named and opted out or in where the message says so.
+  const business = (m: InboundMessage) => {
+    const b = businessOf.get(m.location_id);
+    if (!b) throw new UnstorableMessage(`unknown location ${m.location_id}`);
+    return b;
+  };
+  const wanted = fresh.map((i) => ({ i, business: business(batch[i]!), identity: identityOf(batch[i]!) }));
+  if (wanted.some((w) => !w.identity)) throw new UnstorableMessage('a message without a sender');
+  const customerKey = (b: string, id: { kind: string; value: string }) => `${b}|${id.kind}|${id.value}`;
+  const found = new Map<string, CustomerRow>();
+  const lookUp = async (list: typeof wanted) => {
+    for (const kind of ['external', 'phone', 'email'] as const) {
+      const of = list.filter((w) => w.identity!.kind === kind);
+      if (!of.length) continue;
+      const values = [...new Set(of.map((w) => w.identity!.value))];
+      const businesses = [...new Set(of.map((w) => w.business))];
+      const column: SQL =
+        kind === 'external'
+          ? sql`${customers.external_key}`
+          : kind === 'phone'
+            ? sql`${customers.phone}`
+            : sql`lower(${customers.email})`;
+      const rows = await tx
+        .select()
+        .from(customers)
+        .where(and(inArray(customers.business_id, businesses), sql`${column} in ${values}`))
+        .orderBy(customers.created_at);
+      for (const row of rows) {
+        const value =
+          kind === 'external' ? row.external_key : kind === 'phone' ? row.phone : row.email?.toLowerCase();
+        const k = customerKey(row.business_id, { kind, value: value ?? '' });
+        if (!found.has(k)) found.set(k, row);
+      }
+    }
+  };
+  await lookUp(wanted);
+  const missing = wanted.filter((w) => !found.has(customerKey(w.business, w.identity!)));
+  if (missing.length) {
+    const seen = new Set<string>();
+    const rows = missing.flatMap((w) => {
+      const k = customerKey(w.business, w.identity!);
+      if (seen.has(k)) return [];
+      seen.add(k);
+      const m = batch[w.i]!;
+      const name = m.from.name ?? null;
+      const external = m.from.external_id ? { [m.channel]: m.from.external_id } : {};
+      return [
+        {
+          business_id: w.business,
+          name,
+          first_name: name?.split(/\s+/)[0] ?? null,
+          phone: m.from.phone ?? null,
+          email: m.from.email ?? null,
+          external_ids: external,
+          external_key: m.from.external_id ? externalKey(m.channel, m.from.external_id) : null,
+        },
+      ];
+    });
+    await tx.insert(customers).values(rows).onConflictDoNothing();
+    await lookUp(missing);
+  }
+  const customerOf = new Map<number, CustomerRow>();
+  for (const w of wanted) {
+    let c = found.get(customerKey(w.business, w.identity!));
+    if (!c) throw new Error('storeBatch: a customer was neither found nor created');
+    const m = batch[w.i]!;
+    if (m.from.name && !c.name) {
+      const [named] = await tx
+        .update(customers)
+        .set({ name: m.from.name, first_name: m.from.name.split(/\s+/)[0] })
+        .where(eq(customers.id, c.id))
+        .returning();
+      c = named!;
+      found.set(customerKey(w.business, w.identity!), c);
+    }
+    if (m.sms_opt && c.sms_opted_out !== (m.sms_opt === 'out')) {
+      const [opted] = await tx
+        .update(customers)
+        .set({ sms_opted_out: m.sms_opt === 'out' })
+        .where(eq(customers.id, c.id))
+        .returning();
+      c = opted!;
+      found.set(customerKey(w.business, w.identity!), c);
+    }
+    customerOf.set(w.i, c);
+  }
+
+  // Enquiries: each thread locked for this transaction, its open enquiry found, or opened.
+  await lock(
+    fresh.map((i) => threadKey(batch[i]!.location_id, customerOf.get(i)!.id, batch[i]!.channel)),
+    2,
+  );
+  const open = fresh.length
+    ? await tx
+        .select()
+        .from(enquiries)
+        .where(
+          and(
+            inArray(enquiries.customer_id, [...new Set(fresh.map((i) => customerOf.get(i)!.id))]),
+            inArray(enquiries.location_id, [...new Set(fresh.map((i) => batch[i]!.location_id))]),
+            eq(enquiries.status, 'open'),
+          ),
+        )
+        .orderBy(desc(enquiries.last_message_at))
+    : [];
+  const enquiryOf = new Map<number, EnquiryRecord>();
+  const createdBy = new Map<string, number>();
+  const countsOf = new Map<number, LocationCounts>();
+  const toOpen: { i: number; thread: string; channel: string }[] = [];
+  for (const i of fresh) {
+    const m = batch[i]!;
+    const c = customerOf.get(i)!;
+    const sms = m.channel === 'sms' || m.channel === 'mms';
+    const match = (e: EnquiryRecord) =>
+      e.customer_id === c.id &&
+      e.location_id === m.location_id &&
+      (sms ? e.channel === 'sms' || e.channel === 'mms' : e.channel === m.channel);
+    const channel = open.find(match)?.channel ?? m.channel;
+    if (m.enquiry_id) {
+      const continued = await continueEnquiry(tx, {
+        id: m.enquiry_id,
+        business_id: business(m),
+        location_id: m.location_id,
+        customer_id: c.id,
+        channel,
+      });
+      if (continued) {
+        enquiryOf.set(i, continued.enquiry);
+        if (continued.counts) countsOf.set(i, continued.counts);
+        continue;
+      }
+    }
+    const existing = open.find((e) => match(e) && e.channel === channel);
+    if (existing) {
+      enquiryOf.set(i, existing);
+      continue;
+    }
+    toOpen.push({ i, thread: threadKey(m.location_id, c.id, channel), channel });
+  }
+  const newThreads = new Map<string, { i: number; channel: string }>();
+  for (const t of toOpen) if (!newThreads.has(t.thread)) newThreads.set(t.thread, t);
+  if (newThreads.size) {
+    const opened = await tx
+      .insert(enquiries)
+      .values(
+        [...newThreads.values()].map(({ i, channel }) => {
+          const m = batch[i]!;
+          return {
+            business_id: business(m),
+            location_id: m.location_id,
+            customer_id: customerOf.get(i)!.id,
+            channel,
+            title: m.subject ?? null,
+            source: m.source ?? null,
+            medium: m.medium ?? null,
+            campaign: m.campaign ?? null,
+            status: 'open' as const,
+          };
+        }),
+      )
+      .returning();
+    [...newThreads.entries()].forEach(([thread, { i }], n) => {
+      createdBy.set(thread, i);
+      enquiryOf.set(i, opened[n]!);
+    });
+    for (const t of toOpen)
+      if (!enquiryOf.has(t.i)) enquiryOf.set(t.i, enquiryOf.get(createdBy.get(t.thread)!)!);
+    // A new enquiry is open and unassigned: its location counts one more there, and nothing else moves.
+    const perLocation = new Map<string, number>();
+    for (const { i } of newThreads.values()) {
+      const l = batch[i]!.location_id;
+      perLocation.set(l, (perLocation.get(l) ?? 0) + 1);
+    }
+    for (const [locationId, n] of perLocation) {
+      const [counts] = await tx
+        .update(locations)
+        .set({ unassigned_count_open: sql`${locations.unassigned_count_open} + ${n}` })
+        .where(eq(locations.id, locationId))
+        .returning({
+          location_id: locations.id,
+          assigned_count_open: locations.assigned_count_open,
+          assigned_count_closed: locations.assigned_count_closed,
+          unassigned_count_open: locations.unassigned_count_open,
+          unassigned_count_closed: locations.unassigned_count_closed,
+        });
+      for (const { i } of newThreads.values())
+        if (batch[i]!.location_id === locationId) countsOf.set(i, counts!);
+    }
+  }
+
+  // The messages, all in one statement.
+  if (fresh.length) {
+    const stored = await tx
+      .insert(messages)
+      .values(
+        fresh.map((i) => {
+          const m = batch[i]!;
+          const media = m.media ?? [];
+          const e = enquiryOf.get(i)!;
+          return {
+            business_id: e.business_id,
+            enquiry_id: e.id,
+            customer_id: customerOf.get(i)!.id,
+            channel: e.channel,
+            direction: 'in' as const,
+            message: m.message,
+            meta: {
+              ...(m.meta ?? {}),
+              ...(m.subject ? { subject: m.subject } : {}),
+              ...(media.length ? { media_pending: media.length } : {}),
+            },
+            attachments: m.attachments ?? [],
+            status: 'received' as const,
+            provider: m.provider,
+            provider_message_id: m.provider_message_id,
+            created_at: m.timestamp ?? new Date(),
+          };
+        }),
+      )
+      .onConflictDoNothing({ target: [messages.provider, messages.provider_message_id] })
+      .returning();
+    if (stored.length !== fresh.length) throw new ConcurrentRepeat('a provider id was stored meanwhile');
+
+    // Each enquiry's newest message, in one statement; then the enquiries as they now are.
+    const latest = new Map<string, { at: Date; preview: string }>();
+    fresh.forEach((i, n) => {
+      const m = batch[i]!;
+      latest.set(stored[n]!.enquiry_id, {
+        at: stored[n]!.created_at,
+        preview: preview(m.message, (m.attachments?.length ?? 0) + (m.media?.length ?? 0)),
+      });
+    });
+    const values = sql.join(
+      [...latest.entries()].map(
+        ([id, v]) => sql`(${id}::uuid, ${v.at.toISOString()}::timestamptz, ${v.preview})`,
+      ),
+      sql`, `,
+    );
+    // (drizzle cannot type an update joined to a VALUES list: the rows are the enquiries' own columns.)
+    const updated = (await tx
+      .update(enquiries)
+      .set({
+        last_message_at: sql`v.at`,
+        last_message_preview: sql`v.preview`,
+        seen: false,
+      })
+      .from(sql`(values ${values}) as v(id, at, preview)`)
+      .where(sql`${enquiries.id} = v.id`)
+      .returning()) as unknown as EnquiryRecord[];
+
+    fresh.forEach((i, n) => {
+      const e = updated.find((x) => x.id === stored[n]!.enquiry_id)!;
+      const thread = threadKey(e.location_id, e.customer_id, e.channel);
+      const created = createdBy.get(thread) === i;
+      results[i] = {
+        duplicate: false,
+        media_waiting: false,
+        message: toMessageDto(stored[n]!, null),
+        enquiry: toEnquiryRow(e, customerOf.get(i)!),
+        created,
+        counts: created || countsOf.has(i) ? (countsOf.get(i) ?? null) : null,
+        business_id: e.business_id,
+      };
+    });
+  }
+
+  // A repeat inside the batch answers like a provider's later repeat: the first's message, stored once.
+  batch.forEach((m, i) => {
+    if (results[i]) return;
+    const first = results[firstOf.get(key(m))!]!;
+    results[i] = { ...first, duplicate: true, created: false, counts: null };
+  });
+  return results as Stored[];
+}
+
+/**
+ * The enquiry a provider says a message continues (an email reply), when it is the same business, location,
+ * customer and channel; a closed one is reopened and counted as open again. Null otherwise, so the message
+ * goes where any other would.
+ */
+async function continueEnquiry(
+  tx: DbOrTx,
+  hint: { id: string; business_id: string; location_id: string; customer_id: string; channel: string },
+) {
+  if (!isUuid(hint.id)) return null;
+  const [e] = await tx
+    .select()
+    .from(enquiries)
+    .where(
+      and(
+        eq(enquiries.id, hint.id),
+        eq(enquiries.business_id, hint.business_id),
+        eq(enquiries.location_id, hint.location_id),
+        eq(enquiries.customer_id, hint.customer_id),
+        eq(enquiries.channel, hint.channel),
+      ),
+    )
+    .for('update');
+  if (!e) return null;
+  if (e.status === 'open') return { enquiry: e, created: false, counts: null };
+  const [reopened] = await tx
+    .update(enquiries)
+    .set({ status: 'open' })
+    .where(eq(enquiries.id, e.id))
+    .returning();
+  const counts = await moveCounters(tx, e.location_id, e, { assigned_to: e.assigned_to, status: 'open' });
+  return { enquiry: reopened!, created: false, counts };
+}

@@ -1,0 +1,91 @@
+import { type Database, locations } from '@switchboard/db';
+import { inArray } from 'drizzle-orm';
+import type { InboundMessage } from '../../../channels/types.ts';
+import { type Stored, storeBatch, UnstorableMessage } from './store.ts';
+
+/** The most messages one transaction stores: past this, a burst is split into several commits. */
+export const MAX_BATCH = 200;
+
+type Waiting = {
+  message: InboundMessage;
+  resolve: (stored: Stored) => void;
+  reject: (error: unknown) => void;
+};
+
+export type InboundWriter = {
+  /** Resolves once the message is committed (never before): the caller may then acknowledge the provider. */
+  store(message: InboundMessage): Promise<Stored>;
+  /** Waits for what was handed in to be committed. */
+  drain(): Promise<void>;
+};
+
+/**
+ * One writer per process stores every inbound message (group commit): a message handed in while no batch is
+ * being written starts one at once; messages arriving while a batch commits wait and go together in the
+ * next. So one webhook alone costs one transaction, and a burst costs one transaction per batch rather than
+ * one per message, which is what lets ingest keep up with the database's commit rate. A batch that fails is
+ * retried one message at a time, so one bad message fails only its own webhook.
+ */
+export function createInboundWriter(database: Pick<Database, 'db' | 'engine'>): InboundWriter {
+  const { db } = database;
+  const locks = database.engine === 'postgres';
+  const waiting: Waiting[] = [];
+  // Which business a location belongs to never changes: looked up once per location.
+  const businessOf = new Map<string, string>();
+  let writing: Promise<void> | null = null;
+
+  async function resolveBusinesses(batch: InboundMessage[]) {
+    const unknown = [...new Set(batch.map((m) => m.location_id))].filter((id) => !businessOf.has(id));
+    if (!unknown.length) return;
+    const rows = await db
+      .select({ id: locations.id, business_id: locations.business_id })
+      .from(locations)
+      .where(inArray(locations.id, unknown));
+    for (const r of rows) businessOf.set(r.id, r.business_id);
+  }
+
+  async function write(batch: Waiting[]): Promise<void> {
+    const messages = batch.map((w) => w.message);
+    try {
+      await resolveBusinesses(messages);
+      const stored = await db.transaction((tx) => storeBatch(tx, messages, businessOf, { locks }));
+      for (const [i, w] of batch.entries()) w.resolve(stored[i] as Stored);
+      return;
+    } catch (error) {
+      if (batch.length === 1) {
+        const e = error instanceof UnstorableMessage ? new Error(`ingestInbound: ${error.message}`) : error;
+        batch[0]!.reject(e);
+        return;
+      }
+    }
+    for (const w of batch) await write([w]);
+  }
+
+  let scheduled = false;
+  function pump(): void {
+    if (writing || scheduled || !waiting.length) return;
+    // Started after the requests the event loop is reading now have handed their messages in: an embedded
+    // database answers without real I/O, so a batch begun at once would run before any other could join.
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      const batch = waiting.splice(0, MAX_BATCH);
+      writing = write(batch).finally(() => {
+        writing = null;
+        pump();
+      });
+    });
+  }
+
+  return {
+    store(message) {
+      return new Promise<Stored>((resolve, reject) => {
+        waiting.push({ message, resolve, reject });
+        pump();
+      });
+    },
+    async drain() {
+      while (writing || scheduled) await (writing ?? new Promise((r) => setImmediate(r)));
+    },
+  };
+}
