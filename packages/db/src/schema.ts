@@ -350,9 +350,16 @@ export const messages = pgTable(
     ai_interaction: text('ai_interaction', { enum: ['ai_generated', 'ai_rewritten'] }),
     ai_original: text('ai_original'),
     user_modified: boolean('user_modified'),
+    /**
+     * When the send worker took this outbound message to hand to its provider; cleared once the attempt's
+     * outcome is known. Still set on a queued message after a crash: the next attempt asks the provider
+     * whether it arrived before sending again.
+     */
+    send_started_at: ts('send_started_at'),
     ...stamps(),
   },
   (t) => [
+    index('messages_queued_idx').on(t.created_at).where(sql`${t.status} = 'queued'`),
     index('messages_enquiry_idx').on(
       t.enquiry_id,
       t.created_at.desc().nullsFirst(),

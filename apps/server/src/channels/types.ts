@@ -37,7 +37,15 @@ export type SendResult = {
 
 export type ChannelAdapter = {
   provider: string;
+  /** Which provider account sends (its rate limits and pauses are per account); the provider when one serves all. */
+  key?: string;
   send(message: OutboundMessage): Promise<SendResult>;
+  /**
+   * A send of this message began at `since` and its outcome was never recorded (the process stopped): did
+   * the provider take it? The result if so, null if it certainly did not (then it is sent now). Adapters
+   * that cannot tell leave this out, and such a message is failed with the reason rather than sent twice.
+   */
+  reconcile?(message: OutboundMessage, since: Date): Promise<SendResult | null>;
 };
 
 /** A message as a provider delivered it, normalised: the input of the inbound pipeline (DESIGN §6). */

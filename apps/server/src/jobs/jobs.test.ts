@@ -11,6 +11,7 @@ describe('job definitions', () => {
       retryDelay: 2,
       retryBackoff: true,
       expireInSeconds: 120,
+      heartbeatSeconds: 10,
     });
     expect(sendOptionsOf(messageSend, 1)).toMatchObject({
       retryLimit: 6,

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { attachMedia } from '../modules/channels/media.ts';
 import { nameCustomer } from '../modules/customers/naming.ts';
 import {
-  deliverSandboxMessage,
-  requeueStuckMessages,
-  sendQueuedMessage,
-} from '../modules/messages/outbound.ts';
+  createSandboxDeliverer,
+  createSender,
+  SEND_BATCH,
+  sweepQueuedMessages,
+} from '../modules/messages/sending.ts';
 import { customerProfile } from './definitions/customer-profile.ts';
 import { inboundMedia } from './definitions/inbound-media.ts';
 import { messageSend } from './definitions/message-send.ts';
@@ -17,12 +18,26 @@ import { systemMail } from './definitions/system-mail.ts';
  * worker never runs before the channel adapters, policies or routes it relies on are registered.
  */
 export async function startWorkers(app: FastifyInstance): Promise<void> {
-  await app.jobs.work(messageSend, (job) => sendQueuedMessage(app, job));
-  await app.jobs.work(sandboxDelivery, (job) => deliverSandboxMessage(app, job.data.message_id));
+  await app.jobs.workBatch(messageSend, createSender(app), { batchSize: SEND_BATCH });
+  await app.jobs.workBatch(sandboxDelivery, createSandboxDeliverer(app), { batchSize: SEND_BATCH });
   await app.jobs.work(inboundMedia, (job) => attachMedia(app, job));
   await app.jobs.work(customerProfile, (job) => nameCustomer(app, job.data));
   await app.jobs.work(systemMail, (job) => app.mailer.deliver(job.data));
 
-  const requeued = await requeueStuckMessages(app.db, app.jobs);
-  if (requeued) app.log.info({ requeued }, 're-queued outbound messages left unsent');
+  // Replies left queued without a live job (a node stopped between storing one and queuing its job) are
+  // looked for at start and every half minute after, on every node.
+  const sweep = async () => {
+    try {
+      const found = await sweepQueuedMessages(app);
+      if (found) app.log.info({ found }, 'picked up outbound messages left unsent');
+    } catch (error) {
+      app.log.error({ err: error }, 'looking for unsent messages failed');
+    }
+  };
+  await sweep();
+  const timer = setInterval(sweep, SWEEP_SECONDS * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
+
+const SWEEP_SECONDS = 30;

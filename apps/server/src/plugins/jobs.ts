@@ -1,17 +1,32 @@
 import { createBoss } from '@switchboard/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { JobWithMetadata, PgBoss, SendOptions, WorkOptions } from 'pg-boss';
+import type { JobInsert, JobResult, JobWithMetadata, PgBoss, SendOptions, WorkOptions } from 'pg-boss';
 import { type JobDefinition, sendOptionsOf } from '../jobs/define.ts';
 
 export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
+/**
+ * Takes a whole batch and settles each job: `done` completes it, `retry` fails it so it runs again after its
+ * definition's backoff (or for good once its retries are spent). A job left out is retried.
+ */
+export type BatchHandler<T> = (
+  jobs: JobWithMetadata<T>[],
+) => Promise<Map<string, { outcome: 'done' } | { outcome: 'retry'; reason: string }>>;
 
 export type Jobs = {
   boss: PgBoss;
   /** Queues a job of this kind; the payload is checked against the definition first. */
   send<T>(definition: JobDefinition<T>, data: T, options?: SendOptions): Promise<string | null>;
+  /** Queues many jobs of this kind in one statement; `optionsOf` may give each its own (e.g. its id). */
+  insert<T>(
+    definition: JobDefinition<T>,
+    data: T[],
+    optionsOf?: (data: T) => Partial<JobInsert>,
+  ): Promise<void>;
   /** Takes jobs of this kind one at a time; an exception retries the job per its definition. */
   work<T>(definition: JobDefinition<T>, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /** Takes up to `batchSize` jobs of this kind at a time and hands them over together (see BatchHandler). */
+  workBatch<T>(definition: JobDefinition<T>, handler: BatchHandler<T>, options: WorkOptions): Promise<void>;
   /** Jobs of this kind sent with this singleton key, in any state still kept. */
   findJobs(definition: JobDefinition<unknown>, singletonKey: string): Promise<JobWithMetadata<unknown>[]>;
 };
@@ -26,6 +41,9 @@ declare module 'fastify' {
  * The durable job queue (pg-boss on the app's own database), started with the app and drained on close. It
  * only transports: job kinds live in `jobs/definitions/`, their workers are bound in `jobs/workers.ts`.
  */
+const readableIds = (definition: JobDefinition<unknown>, job: { data: unknown }) =>
+  definition.payload.safeParse(job.data).success;
+
 export const jobsPlugin = fp(async (app: FastifyInstance) => {
   const boss = createBoss(app.database);
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
@@ -39,6 +57,21 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
     queues.add(name);
   };
 
+  /** The jobs whose payload parses; the others are logged and dropped (written by an older version or by hand). */
+  function readable<T>(definition: JobDefinition<T>, batch: JobWithMetadata<unknown>[]) {
+    const good: JobWithMetadata<T>[] = [];
+    for (const job of batch) {
+      const parsed = definition.payload.safeParse(job.data);
+      if (parsed.success) good.push({ ...job, data: parsed.data });
+      else
+        app.log.error(
+          { job: job.id, queue: definition.name, issues: parsed.error.issues },
+          'bad job payload',
+        );
+    }
+    return good;
+  }
+
   const jobs: Jobs = {
     boss,
     async send(definition, data, options) {
@@ -48,6 +81,15 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
         ...sendOptionsOf(definition, retryDelay),
         ...options,
       });
+    },
+    async insert(definition, data, optionsOf) {
+      if (!data.length) return;
+      await ensureQueue(definition.name);
+      const options = sendOptionsOf(definition, retryDelay) as Partial<JobInsert>;
+      await boss.insert(
+        definition.name,
+        data.map((d) => ({ ...options, ...optionsOf?.(d), data: definition.payload.parse(d) as object })),
+      );
     },
     async findJobs(definition, singletonKey) {
       await ensureQueue(definition.name);
@@ -62,18 +104,28 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
         includeMetadata: true,
       } as const;
       await boss.work<T, void, typeof workOptions>(definition.name, workOptions, async (batch) => {
-        for (const job of batch) {
-          const parsed = definition.payload.safeParse(job.data);
-          if (!parsed.success) {
-            // Written by an older version or by hand: retrying cannot fix it.
-            app.log.error(
-              { job: job.id, queue: definition.name, issues: parsed.error.issues },
-              'bad job payload',
-            );
-            continue;
-          }
-          await handler({ ...job, data: parsed.data });
-        }
+        for (const job of readable(definition, batch)) await handler(job);
+      });
+    },
+    async workBatch<T>(definition: JobDefinition<T>, handler: BatchHandler<T>, options: WorkOptions) {
+      await ensureQueue(definition.name);
+      const workOptions = {
+        pollingIntervalSeconds: 0.5,
+        burstWhenBatchFull: true,
+        ...options,
+        includeMetadata: true,
+        perJobResults: true,
+      } as const;
+      await boss.work<T>(definition.name, workOptions, async (batch): Promise<JobResult[]> => {
+        const outcomes = await handler(readable(definition, batch as JobWithMetadata<unknown>[]));
+        return batch.map((job) => {
+          const outcome = outcomes.get(job.id);
+          // A payload nobody can read is done with: retrying cannot fix it.
+          if (!outcome) return { id: job.id, status: readableIds(definition, job) ? 'failed' : 'completed' };
+          return outcome.outcome === 'done'
+            ? { id: job.id, status: 'completed' }
+            : { id: job.id, status: 'failed', output: { message: outcome.reason } };
+        });
       });
     },
   };

@@ -163,7 +163,7 @@ const FINISHED = new Set(['completed', 'failed', 'cancelled']);
 export async function jobsSettled(
   t: TestApp,
   definition: JobDefinition<unknown>,
-  match: { key: string } | { data: object },
+  match: { id: string } | { key: string } | { data: object },
   timeoutMs = 20_000,
 ): Promise<JobWithMetadata<unknown>[]> {
   return eventually(async () => {

@@ -165,7 +165,7 @@ describe('email out: staff replies go through SMTP_URL with threading headers', 
     try {
       // The send job has tried, failed to connect and is waiting to retry: the message is still queued.
       await eventually(async () => {
-        const [job] = await t.app.jobs.findJobs(messageSend, id);
+        const [job] = await t.app.jobs.boss.findJobs(messageSend.name, { id });
         return job && job.retryCount >= 1 && job.state !== 'completed';
       });
       expect((await message(id)).status).toBe('queued');

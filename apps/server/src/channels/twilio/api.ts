@@ -1,3 +1,4 @@
+import { retryAfterSeconds } from '../../lib/provider-errors.ts';
 import { isTransientStatus, jsonOf, providerFetch } from '../../lib/provider-http.ts';
 import { explainTwilioError } from './errors.ts';
 
@@ -8,11 +9,15 @@ export class TwilioApiError extends Error {
   readonly status: number;
   readonly code: string | null;
   readonly transient: boolean;
-  constructor(status: number, code: string | null, message: string) {
+  readonly rateLimited: boolean;
+  readonly retryAfterSeconds?: number;
+  constructor(status: number, code: string | null, message: string, retryAfter?: number) {
     super(message);
     this.status = status;
     this.code = code;
-    this.transient = isTransientStatus(status) || code === '20429';
+    this.rateLimited = status === 429 || code === '20429';
+    this.transient = isTransientStatus(status) || this.rateLimited;
+    this.retryAfterSeconds = retryAfter;
   }
 }
 
@@ -50,10 +55,33 @@ export async function twilioApi<T>(
     res.status,
     code,
     explainTwilioError(code, body.message ?? `Twilio answered ${res.status}.`),
+    retryAfterSeconds(res.headers.get('retry-after')),
   );
 }
 
-export type TwilioMessageResource = { sid: string; status: string; error_code?: number | null };
+export type TwilioMessageResource = {
+  sid: string;
+  status: string;
+  error_code?: number | null;
+  body?: string;
+  to?: string;
+  from?: string;
+  date_created?: string;
+};
+
+/**
+ * The account's latest messages to one number (newest first): how a send interrupted by a crash is looked
+ * for before it is sent again. Not filtered by sent date, which Twilio leaves empty while a message queues.
+ */
+export async function listTwilioMessages(
+  creds: TwilioCredentials,
+  input: { to: string; from?: string | null },
+): Promise<TwilioMessageResource[]> {
+  const query = new URLSearchParams({ To: input.to, PageSize: '50' });
+  if (input.from) query.set('From', input.from);
+  const page = await twilioApi<{ messages?: TwilioMessageResource[] }>(creds, 'GET', '/Messages.json', query);
+  return page.messages ?? [];
+}
 
 export function sendTwilioMessage(
   creds: TwilioCredentials,

@@ -1,7 +1,7 @@
 import type { Attachment } from '@switchboard/shared';
 import { PermanentSendError, TransientSendError } from '../../lib/provider-errors.ts';
 import type { ChannelAdapter, OutboundMessage } from '../types.ts';
-import { sendTwilioMessage, TwilioApiError, type TwilioCredentials } from './api.ts';
+import { listTwilioMessages, sendTwilioMessage, TwilioApiError, type TwilioCredentials } from './api.ts';
 import { OPTED_OUT_CODE, OPTED_OUT_REASON } from './errors.ts';
 
 export type TwilioAdapterDeps = {
@@ -16,6 +16,9 @@ export type TwilioAdapterDeps = {
   onOptedOut(message: OutboundMessage): Promise<void>;
 };
 
+/** How much earlier than our attempt Twilio's clock may date the message it took. */
+const RECONCILE_SKEW_MS = 5 * 60_000;
+
 /** Twilio allows up to 10 media per message. */
 const MAX_MEDIA = 10;
 
@@ -23,6 +26,20 @@ const MAX_MEDIA = 10;
 export function createTwilioAdapter(deps: TwilioAdapterDeps): ChannelAdapter {
   return {
     provider: 'twilio',
+    key: `twilio:${deps.credentials.account_sid}`,
+    async reconcile(message, since) {
+      if (!message.to.phone) return null;
+      const recent = await listTwilioMessages(deps.credentials, {
+        to: message.to.phone,
+        from: deps.messaging_service_sid ? null : deps.phone_number,
+      });
+      // Clocks differ a little between us and Twilio: anything created shortly before the attempt counts.
+      const after = since.getTime() - RECONCILE_SKEW_MS;
+      const found = recent.find(
+        (m) => (m.body ?? '') === message.message && (!m.date_created || Date.parse(m.date_created) >= after),
+      );
+      return found ? { provider: 'twilio', provider_message_id: found.sid } : null;
+    },
     async send(message) {
       if (!message.to.phone) throw new PermanentSendError('The customer has no phone number to text.');
       if (!deps.phone_number && !deps.messaging_service_sid) {
@@ -50,7 +67,12 @@ export function createTwilioAdapter(deps: TwilioAdapterDeps): ChannelAdapter {
           await deps.onOptedOut(message);
           throw new PermanentSendError(OPTED_OUT_REASON, OPTED_OUT_CODE);
         }
-        if (failure.transient) throw new TransientSendError(failure.message);
+        if (failure.transient) {
+          throw new TransientSendError(failure.message, {
+            rateLimited: failure.rateLimited,
+            retryAfterSeconds: failure.retryAfterSeconds,
+          });
+        }
         throw new PermanentSendError(failure.message, failure.code ?? undefined);
       }
     },

@@ -485,7 +485,7 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
       provider_message_id: 'SM77777777777777777777777777777777',
     });
     // The send job recording its own "sent" afterwards does not move it back.
-    await jobsSettled(t, messageSend, { key: id });
+    await jobsSettled(t, messageSend, { id });
     expect((await messageById(t, id)).status).toBe('delivered');
   });
 
@@ -517,7 +517,7 @@ describe('Twilio SMS and MMS', SUITE_TIMEOUTS, () => {
       status: 'failed',
       error: "Twilio error 21211: The customer's phone number is not a valid phone number.",
     });
-    const [job] = await jobsSettled(t, messageSend, { key: id });
+    const [job] = await jobsSettled(t, messageSend, { id });
     expect(job).toMatchObject({ state: 'completed', retryCount: 0 });
     expect(
       fake.received('POST', MESSAGES_PATH).filter((r) => r.form().get('Body') === 'Never arrives'),

@@ -439,6 +439,8 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
   // ---- The adapter: staff replies go out live to the visitor's sockets ---------------------------------------
   const adapter: ChannelAdapter = {
     provider: WIDGET_CHANNEL,
+    // The chat reads its history from the database and knows messages by id: showing one again is harmless.
+    reconcile: async () => null,
     async send(message) {
       const visitorId = message.to.external_id;
       if (!visitorId) throw new Error('The customer has no widget visitor id.');

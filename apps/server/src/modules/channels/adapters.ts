@@ -112,7 +112,7 @@ export function registerChannelAdapters(app: FastifyInstance): void {
     const provider = providerOfChannel(channel);
     if (!provider) return null;
     const account = await locationAccount(app.db, app.config.encryptionKey, location_id, provider);
-    return account ? adapterFor(app, account) : null;
+    return account ? { key: account.row.id, ...adapterFor(app, account) } : null;
   });
 
   app.channels.addPolicy(async (check: SendCheck) => {

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../test/helpers.ts';
 import { receiveInbound } from './inbound.ts';
-import { requeueStuckMessages } from './outbound.ts';
+import { sweepQueuedMessages } from './sending.ts';
 
 type Msg = {
   id: string;
@@ -272,7 +272,7 @@ describe('messages in and out', () => {
         created_at: new Date(Date.now() - 120_000),
       })
       .returning();
-    expect(await requeueStuckMessages(t.database.db, t.app.jobs)).toBeGreaterThanOrEqual(1);
+    expect(await sweepQueuedMessages(t.app)).toBeGreaterThanOrEqual(1);
     await eventually(async () => {
       const [m] = await t.database.db.select().from(messages).where(eq(messages.id, stuck!.id));
       return m!.status !== 'queued' && m;

@@ -230,9 +230,9 @@ function afterOutbound(
   void enqueueSend(ctx.jobs, result.message.id);
 }
 
-/** One send job per message (singleton by message id), so a re-enqueue after a crash never sends twice. */
+/** One send job per message, for good: its id is the message's, so queuing it again adds nothing. */
 export async function enqueueSend(jobs: Jobs, messageId: string): Promise<void> {
-  await jobs.send(messageSend, { message_id: messageId }, { singletonKey: messageId });
+  await jobs.send(messageSend, { message_id: messageId }, { id: messageId });
 }
 
 /** Starts (or continues) a conversation with a contact: finds or creates the customer and the open enquiry. */

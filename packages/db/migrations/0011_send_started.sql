@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "send_started_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "messages_queued_idx" ON "messages" USING btree ("created_at") WHERE "messages"."status" = 'queued';
