@@ -24,8 +24,9 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   await app.jobs.work(customerProfile, (job) => nameCustomer(app, job.data));
   await app.jobs.work(systemMail, (job) => app.mailer.deliver(job.data));
 
-  // Replies left queued without a live job (a node stopped between storing one and queuing its job) are
-  // looked for at start and every half minute after, on every node.
+  // Replies left queued without a job (a node stopped between storing one and queuing its job) are looked for
+  // at start and every few seconds after, on every node. A job's id is its message's, so a sweep racing the
+  // node that is about to queue it adds nothing.
   const sweep = async () => {
     try {
       const found = await sweepQueuedMessages(app);
@@ -40,4 +41,4 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-const SWEEP_SECONDS = 30;
+const SWEEP_SECONDS = 10;

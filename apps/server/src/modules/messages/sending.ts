@@ -247,28 +247,44 @@ async function record(
   const locationOf = new Map<string, string>();
   for (const { c } of [...sent, ...failed]) locationOf.set(c.message.id, c.location_id);
   const changed: MessageRow[] = [];
-  if (sent.length) {
+  const recordSent = async (batch: typeof sent) => {
     const values = sql.join(
-      sent.map(
+      batch.map(
         ({ c, result }) =>
           sql`(${c.message.id}::uuid, ${result.status ?? 'sent'}, ${result.provider}, ${result.provider_message_id})`,
       ),
       sql`, `,
     );
-    changed.push(
-      ...((await app.db
-        .update(messages)
-        .set({
-          status: sql`v.status`,
-          provider: sql`v.provider`,
-          provider_message_id: sql`v.provider_message_id`,
-          error: null,
-          send_started_at: null,
-        })
-        .from(sql`(values ${values}) as v(id, status, provider, provider_message_id)`)
-        .where(and(sql`${messages.id} = v.id`, eq(messages.status, 'queued')))
-        .returning()) as unknown as MessageRow[]),
-    );
+    return (await app.db
+      .update(messages)
+      .set({
+        status: sql`v.status`,
+        provider: sql`v.provider`,
+        provider_message_id: sql`v.provider_message_id`,
+        error: null,
+        send_started_at: null,
+      })
+      .from(sql`(values ${values}) as v(id, status, provider, provider_message_id)`)
+      .where(and(sql`${messages.id} = v.id`, eq(messages.status, 'queued')))
+      .returning()) as unknown as MessageRow[];
+  };
+  if (sent.length) {
+    try {
+      changed.push(...(await recordSent(sent)));
+    } catch {
+      // One answer the database refuses (e.g. a provider id it already holds) must not undo the others.
+      for (const one of sent) {
+        try {
+          changed.push(...(await recordSent([one])));
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          failed.push({
+            c: one.c,
+            reason: `The provider took the message, but its answer could not be recorded: ${reason}`,
+          });
+        }
+      }
+    }
   }
   if (failed.length) {
     const values = sql.join(
@@ -349,7 +365,7 @@ export function createSandboxDeliverer(app: FastifyInstance): BatchHandler<{ mes
  */
 export async function sweepQueuedMessages(
   ctx: { db: Db; jobs: Jobs; events: EventBus },
-  olderThanSeconds = 30,
+  olderThanSeconds = 5,
 ): Promise<number> {
   const stuck = await queryRows<{ id: string; state: string | null }>(
     ctx.db,

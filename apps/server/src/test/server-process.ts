@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { testConfig } from './helpers.ts';
+
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+/** The keys `testConfig` uses, so a server process and the test's own app read each other's secrets. */
+export const TEST_KEYS = {
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  ENCRYPTION_KEY: '0'.repeat(64),
+};
+// Fails loudly if testConfig's keys ever change without these.
+testConfig(TEST_KEYS);
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  /** What the process printed, for a failing test's message. */
+  output(): string;
+  /** kill -9: no shutdown, no drain, nothing flushed. */
+  crash(): Promise<void>;
+  /** SIGTERM and wait for the graceful shutdown to finish. */
+  stop(): Promise<void>;
+};
+
+/** Starts `node apps/server/src/server.ts` with `env` on a free port and waits until it answers. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: REPO,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SMTP_ENABLED: 'false',
+      LOGIN_MAX_PER_IP: '100000',
+      JOB_RETRY_DELAY_SECONDS: '1',
+      ...TEST_KEYS,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${log}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start within 90 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    child,
+    output: () => log,
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
