@@ -19,10 +19,11 @@ import { type PostgresServer, startPostgres, stopPostgres } from './lib/postgres
 import { table } from './lib/stats.ts';
 import { inboxSection } from './sections/inbox.ts';
 import { ingestSection } from './sections/ingest.ts';
+import { outboundSection } from './sections/outbound.ts';
 import { widgetSizeSection } from './sections/widget-size.ts';
 
 /** In run order. */
-const SECTIONS: Section[] = [widgetSizeSection, inboxSection, ingestSection];
+const SECTIONS: Section[] = [widgetSizeSection, inboxSection, ingestSection, outboundSection];
 
 function listEnv<T extends string>(name: string, allowed: readonly T[], fallback: readonly T[]): T[] {
   const raw = process.env[name];
