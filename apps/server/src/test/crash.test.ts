@@ -1,6 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { businesses, enquiries, messages } from '@switchboard/db';
@@ -9,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { PUBLIC_URL, TWILIO_SID, TWILIO_TOKEN, twilioSignature } from '../modules/channels/test-support.ts';
+import { CountingTwilio } from './fake-twilio.ts';
 import { testConfig } from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
@@ -18,54 +17,6 @@ const CUSTOMERS = 50;
 const NUMBER = '+15555550100';
 const customer = (i: number) => `+614915${String(70000 + (i % CUSTOMERS)).padStart(5, '0')}`;
 const inboundSid = (i: number) => `SM${String(i).padStart(32, '0')}`;
-
-/**
- * Twilio's Messages API on loopback, counting every message it accepts by its text, and listing them back
- * as Twilio's list resource does (the send worker asks after a crash). Each accept takes a few milliseconds,
- * so sends are in flight when the server is killed.
- */
-class CountingTwilio {
-  readonly accepted = new Map<string, number>();
-  private readonly listed: { sid: string; to: string; body: string; date_created: string }[] = [];
-  private server!: Server;
-  url = '';
-
-  async start() {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const url = new URL(req.url ?? '/', 'http://x');
-        if (!url.pathname.endsWith('/Messages.json')) {
-          res.writeHead(404).end();
-          return;
-        }
-        res.setHeader('content-type', 'application/json');
-        if (req.method === 'GET') {
-          const to = url.searchParams.get('To');
-          const messages = this.listed.filter((m) => m.to === to).reverse();
-          res.end(JSON.stringify({ messages }));
-          return;
-        }
-        const form = new URLSearchParams(Buffer.concat(chunks).toString());
-        const body = form.get('Body') ?? '';
-        setTimeout(() => {
-          this.accepted.set(body, (this.accepted.get(body) ?? 0) + 1);
-          const sid = `SMb${this.listed.length.toString(16).padStart(31, '0')}`;
-          this.listed.push({ sid, to: form.get('To') ?? '', body, date_created: new Date().toUTCString() });
-          res.writeHead(201).end(JSON.stringify({ sid, status: 'queued' }));
-        }, 5);
-      });
-    });
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async close() {
-    this.server.closeAllConnections();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-}
 
 /** Runs `task(i)` for i in [0, count) with `concurrency` at a time, until `stopped()`. */
 async function pool(

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { testConfig } from './helpers.ts';
 
@@ -86,4 +86,31 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       await exited;
     },
   };
+}
+
+/** A private Redis on a loopback port (Debian's redis-server, which `npm test` installs); null without it. */
+export async function startRedis(): Promise<{ url: string; stop(): void } | null> {
+  if (spawnSync('redis-server', ['--version']).status !== 0) return null;
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) return null;
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) break;
+    if (Date.now() > deadline) {
+      child.kill();
+      return null;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
 }

@@ -1,0 +1,222 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { enquiries, messages } from '@switchboard/db';
+import { createServerDatabase, DEMO_LOGINS, DEMO_PASSWORD } from '@switchboard/db/testing/index';
+import type { ClientToServerEvents, MessageDto, ServerToClientEvents } from '@switchboard/shared';
+import { and, eq, like } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { PUBLIC_URL, TWILIO_SID, TWILIO_TOKEN, twilioSignature } from '../modules/channels/test-support.ts';
+import { CountingTwilio } from './fake-twilio.ts';
+import { eventually, openSocket, testConfig } from './helpers.ts';
+import { type ServerProcess, startRedis, startServerProcess } from './server-process.ts';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const NUMBER = '+15555550100';
+const CUSTOMER = '+61491570777';
+const LOGIN_MAX_PER_EMAIL = 4;
+
+/**
+ * Two real server processes on one PostgreSQL database and one Redis, as behind a load balancer. The embedded
+ * database belongs to one process, so this runs in the PostgreSQL pass of `npm test`.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'two app nodes on PostgreSQL and Redis',
+  { timeout: 180_000 },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'switchboard-nodes-'));
+    const twilio = new CountingTwilio();
+    const sockets: Socket[] = [];
+    let redis: Awaited<ReturnType<typeof startRedis>>;
+    let db: Awaited<ReturnType<typeof createServerDatabase>>;
+    let a: ServerProcess;
+    let b: ServerProcess;
+    let token: string;
+    let thread: string;
+    let envOf: (node: 'a' | 'b') => Record<string, string> = () => ({});
+
+    const api = (
+      node: ServerProcess,
+      path: string,
+      init: { method?: string; body?: unknown; token?: string } = {},
+    ) =>
+      fetch(`${node.url}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+    const inbound = (node: ServerProcess, sid: string, text: string) => {
+      const path = '/webhooks/twilio/messaging';
+      const params = {
+        AccountSid: TWILIO_SID,
+        MessageSid: sid,
+        From: CUSTOMER,
+        To: NUMBER,
+        Body: text,
+        NumMedia: '0',
+      };
+      return fetch(`${node.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(TWILIO_TOKEN, `${PUBLIC_URL}${path}`, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+    };
+
+    beforeAll(async () => {
+      redis = await startRedis();
+      if (!redis) throw new Error('redis-server is not installed: run scripts/test.sh, which installs it');
+      await twilio.start();
+      db = await createServerDatabase(dir);
+      const env = {
+        ...db.env,
+        REDIS_URL: redis.url,
+        PUBLIC_URL,
+        TWILIO_API_BASE: twilio.url,
+        LOGIN_MAX_PER_EMAIL: String(LOGIN_MAX_PER_EMAIL),
+      };
+      // A Twilio number at the first location, connected once, as an owner would.
+      const database = await db.open();
+      const app = await buildApp(testConfig(env), { database });
+      try {
+        await app.ready();
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: DEMO_LOGINS.owner, password: DEMO_PASSWORD },
+        });
+        token = login.json().body.token;
+        const me = await app.inject({
+          method: 'GET',
+          url: '/api/v1/user/me',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const location = me.json().body.businesses.find((x: { selected: boolean }) => x.selected)
+          .locations[0].id;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/channels',
+          headers: { authorization: `Bearer ${token}` },
+          payload: {
+            location_id: location,
+            provider: 'twilio',
+            config: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN, phone_number: NUMBER },
+          },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+      // Each node reaches Twilio under its own prefix, so the fake knows which node sent what.
+      envOf = (node) => ({ ...env, TWILIO_API_BASE: `${twilio.url}/${node}` });
+      [a, b] = await Promise.all([startServerProcess(envOf('a')), startServerProcess(envOf('b'))]);
+    }, 180_000);
+
+    afterAll(async () => {
+      for (const s of sockets) s.disconnect();
+      await Promise.all([a?.stop(), b?.stop()]);
+      await twilio.close();
+      await db?.drop();
+      redis?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('shows staff on node A, within a second, a message that arrived at node B', async () => {
+      const staff = await openSocket<Client>(a.url, token, sockets);
+      const seen: MessageDto[] = [];
+      staff.on('message.created', (m) => seen.push(m));
+      const sent = Date.now();
+      expect((await inbound(b, 'SMnode0000000000000000000000000001', 'Arrived at B')).status).toBe(200);
+      await eventually(async () => seen.some((m) => m.message === 'Arrived at B'), 5000);
+      expect(Date.now() - sent).toBeLessThan(1000);
+      thread = seen.find((m) => m.message === 'Arrived at B')!.enquiry_id;
+    });
+
+    it('delivers a reply sent on node B once, though both nodes run send workers', async () => {
+      const res = await api(b, `/api/v1/enquiries/${thread}/messages`, {
+        method: 'POST',
+        token,
+        body: { message: 'Replied on B' },
+      });
+      expect(res.status).toBe(200);
+      await eventually(async () => twilio.accepted.get('Replied on B') === 1, 15_000);
+      const database = await db.open();
+      try {
+        await eventually(async () => {
+          const [m] = await database.db.select().from(messages).where(eq(messages.message, 'Replied on B'));
+          return m?.status === 'sent';
+        }, 15_000);
+      } finally {
+        await database.close();
+      }
+      expect(twilio.accepted.get('Replied on B')).toBe(1);
+    });
+
+    it('holds the login limit across both nodes', async () => {
+      const attempt = (node: ServerProcess) =>
+        api(node, '/api/v1/auth/login', {
+          method: 'POST',
+          body: { email: DEMO_LOGINS.staff2, password: 'not the password' },
+        }).then((r) => r.status);
+      const statuses: number[] = [];
+      for (let i = 0; i <= LOGIN_MAX_PER_EMAIL; i++) statuses.push(await attempt(i % 2 ? b : a));
+      // Per process, each node would have allowed LOGIN_MAX_PER_EMAIL attempts: together they allow that many.
+      expect(statuses.slice(0, LOGIN_MAX_PER_EMAIL).every((s) => s === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    });
+
+    it('loses nothing when node A is killed mid-send: node B sends the rest, each once', async () => {
+      // Node A alone takes the burst (B restarts once A is sending); A's sends reach Twilio but their answers
+      // take long, so A dies with them in flight.
+      await b.stop();
+      twilio.delayVia.set('a', 5000);
+      const before = twilio.acceptedVia.get('a') ?? 0;
+      const texts = Array.from({ length: 200 }, (_, i) => `Burst ${i}`);
+      const statuses = await Promise.all(
+        texts.map((text) =>
+          api(a, `/api/v1/enquiries/${thread}/messages`, {
+            method: 'POST',
+            token,
+            body: { message: text },
+          }).then((r) => r.status),
+        ),
+      );
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      await eventually(async () => (twilio.acceptedVia.get('a') ?? 0) >= before + 5, 15_000);
+      b = await startServerProcess(envOf('b'));
+      await a.crash();
+      const database = await db.open();
+      try {
+        await eventually(async () => {
+          const left = await database.db
+            .select({ id: messages.id })
+            .from(messages)
+            .innerJoin(enquiries, eq(enquiries.id, messages.enquiry_id))
+            .where(and(eq(messages.status, 'queued'), like(messages.message, 'Burst %')));
+          return left.length === 0;
+        }, 60_000);
+        const stored = await database.db
+          .select({ message: messages.message, status: messages.status })
+          .from(messages)
+          .where(like(messages.message, 'Burst %'));
+        expect(stored).toHaveLength(texts.length);
+        for (const m of stored) expect(m.status, m.message).toBe('sent');
+        for (const text of texts) expect(twilio.accepted.get(text), text).toBe(1);
+        // Node A's in-flight sends were taken over by B once their heartbeat stopped, and B asked Twilio about
+        // each rather than sending it again.
+        expect(twilio.lookups).toBeGreaterThanOrEqual(5);
+      } finally {
+        await database.close();
+      }
+    });
+  },
+);
