@@ -89,6 +89,16 @@ const EnvSchema = z.object({
   STRICT_ANSWERS: bool.default(false),
   /** When set, `/metrics` wants it as a bearer token. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Where uploaded files live: `disk` (DATA_DIR/uploads) or `s3` (any S3-compatible store; several nodes). */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible server other than AWS (MinIO, R2, …); addressed by path (`endpoint/bucket/key`). */
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** A folder inside the bucket, e.g. `switchboard/`. */
+  S3_PREFIX: z.string().default(''),
   SMTP_ENABLED: bool.default(true),
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
@@ -107,6 +117,18 @@ const EnvSchema = z.object({
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name')
     .default('inbound.switchboard.local'),
 });
+
+export type StorageSettings =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      prefix: string;
+    };
 
 export type Config = {
   port: number;
@@ -138,6 +160,8 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Tests: an answer with a field its contract does not name is an error, not silently trimmed. */
   strictAnswers: boolean;
+  /** Where uploaded files are kept. */
+  storage: StorageSettings;
   /** Bearer token `/metrics` asks for; unset: open (keep it off the public internet at the proxy). */
   metricsToken?: string;
   /** Provider API endpoints (tests point them at fake servers on loopback) and how long one call may take. */
@@ -175,6 +199,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: STORAGE=s3 needs the bucket to keep uploads in');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the machine\'s AWS credentials)',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const secrets = e.JWT_SECRET && e.ENCRYPTION_KEY ? undefined : localSecrets(dataDir);
   return {
@@ -208,6 +240,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     strictAnswers: e.STRICT_ANSWERS,
     metricsToken: e.METRICS_TOKEN,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            prefix: e.S3_PREFIX,
+          }
+        : { kind: 'disk' },
     jobs: { retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
     providers: {
       twilioApiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),

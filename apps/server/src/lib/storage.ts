@@ -1,10 +1,9 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
 import { businesses, type DbOrTx, uploads } from '@switchboard/db';
 import type { Attachment } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Config } from '../config.ts';
+import { blobStoreOf } from './blob-store.ts';
 
 export type Upload = typeof uploads.$inferSelect;
 
@@ -20,7 +19,7 @@ export const toAttachment = (upload: Upload): Attachment => ({
   url: uploadContentUrl(upload),
 });
 
-type StorageConfig = Pick<Config, 'dataDir'>;
+type StorageConfig = Pick<Config, 'dataDir' | 'storage'>;
 
 /** Where a business image is served from; stored in businesses.image so the same origin serves it anywhere. */
 export const PUBLIC_IMAGE_PREFIX = '/api/v1/public/images/';
@@ -33,23 +32,9 @@ export function uploadIdOfImage(image: string | null): string | undefined {
   return image.slice(PUBLIC_IMAGE_PREFIX.length) || undefined;
 }
 
-function root(config: StorageConfig): string {
-  return resolve(config.dataDir, 'uploads');
-}
-
-function pathOf(config: StorageConfig, storageKey: string): string {
-  const base = root(config);
-  const path = resolve(base, storageKey);
-  // Keys are built here from uuids; this only guards against a row that was tampered with.
-  if (!path.startsWith(base + sep))
-    throw new Error(`storage key escapes the uploads directory: ${storageKey}`);
-  return path;
-}
-
 /**
- * Writes the bytes to `<dataDir>/uploads/<business_id>/<upload_id>` and records the upload. The file is
- * written first (through a temporary name, so a reader never sees half of it); if the row cannot be
- * inserted the file is removed again.
+ * Stores the bytes under `<business_id>/<upload_id>` (in DATA_DIR/uploads, or the S3 bucket) and records the
+ * upload. The bytes are stored first, whole; if the row cannot be inserted they are removed again.
  */
 export async function saveUpload(
   db: DbOrTx,
@@ -58,10 +43,8 @@ export async function saveUpload(
 ): Promise<Upload> {
   const id = uuidv7();
   const storageKey = `${input.business_id}/${id}`;
-  const path = pathOf(config, storageKey);
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(`${path}.part`, input.bytes);
-  await rename(`${path}.part`, path);
+  const store = blobStoreOf(config);
+  await store.put(storageKey, input.bytes, input.content_type);
   try {
     const [row] = await db
       .insert(uploads)
@@ -77,7 +60,7 @@ export async function saveUpload(
       .returning();
     return row!;
   } catch (error) {
-    await rm(path, { force: true });
+    await store.delete(storageKey);
     throw error;
   }
 }
@@ -104,18 +87,13 @@ export async function findPublicImage(db: DbOrTx, id: string): Promise<Upload | 
 }
 
 /** The stored bytes, or undefined when the file is gone. */
-export async function readUpload(config: StorageConfig, upload: Upload): Promise<Buffer | undefined> {
-  try {
-    return await readFile(pathOf(config, upload.storage_key));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+export function readUpload(config: StorageConfig, upload: Upload): Promise<Buffer | undefined> {
+  return blobStoreOf(config).get(upload.storage_key);
 }
 
 /** Removes the file; a file already gone is not an error. */
 export async function deleteUploadFile(config: StorageConfig, upload: Pick<Upload, 'storage_key'>) {
-  await rm(pathOf(config, upload.storage_key), { force: true });
+  await blobStoreOf(config).delete(upload.storage_key);
 }
 
 /** Removes the row and then the file. */
