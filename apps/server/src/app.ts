@@ -17,6 +17,7 @@ import { startWorkers } from './jobs/workers.ts';
 import { businessCachePlugin } from './lib/cache.ts';
 import { appCsp, cspHeader, reportOnlyCsp } from './lib/csp.ts';
 import { createLimiter } from './lib/limiter.ts';
+import { requestLogFields } from './lib/log-fields.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
 import { channelRoutes } from './modules/channels/routes.ts';
@@ -62,7 +63,11 @@ declare module 'fastify' {
 /** Builds the whole application without listening: external plugins, then app plugins, then module routes. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // One line per request with its method, route and URL (query text hidden), never the client's address.
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: { req: requestLogFields as never } },
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

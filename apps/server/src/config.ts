@@ -200,11 +200,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.STORAGE === 's3' && !e.S3_BUCKET) {
-    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: STORAGE=s3 needs the bucket to keep uploads in');
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: STORAGE=s3 needs the bucket to keep uploads in',
+    );
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
-      'Invalid configuration:\n  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the machine\'s AWS credentials)',
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the machine's AWS credentials)",
     );
   }
   const dataDir = resolve(e.DATA_DIR);
