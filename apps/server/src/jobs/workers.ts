@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { attachMedia } from '../modules/channels/media.ts';
+import { attachMedia, MEDIA_CONCURRENCY, MEDIA_PER_BUSINESS } from '../modules/channels/media.ts';
 import { nameCustomer } from '../modules/customers/naming.ts';
 import {
   createSandboxDeliverer,
@@ -20,7 +20,11 @@ import { systemMail } from './definitions/system-mail.ts';
 export async function startWorkers(app: FastifyInstance): Promise<void> {
   await app.jobs.workBatch(messageSend, createSender(app), { batchSize: SEND_BATCH });
   await app.jobs.workBatch(sandboxDelivery, createSandboxDeliverer(app), { batchSize: SEND_BATCH });
-  await app.jobs.work(inboundMedia, (job) => attachMedia(app, job));
+  await app.jobs.work(inboundMedia, (job) => attachMedia(app, job), {
+    localConcurrency: MEDIA_CONCURRENCY,
+    localGroupConcurrency: MEDIA_PER_BUSINESS,
+    pollingIntervalSeconds: 1,
+  });
   await app.jobs.work(customerProfile, (job) => nameCustomer(app, job.data));
   await app.jobs.work(systemMail, (job) => app.mailer.deliver(job.data));
 

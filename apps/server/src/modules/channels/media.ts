@@ -153,9 +153,17 @@ export async function attachMedia(app: FastifyInstance, job: JobWithMetadata<Med
   }
 }
 
-/** Queues the message's download, unless one is already waiting or running for it. */
-export async function queueMediaDownload(jobs: Jobs, job: MediaJob): Promise<void> {
+/**
+ * Queues the message's download, unless one is already waiting or running for it. Downloads are grouped by
+ * business: each node runs a few at once but at most MEDIA_PER_BUSINESS of one business, so one business's
+ * slow or unresponsive media never holds up another's.
+ */
+export async function queueMediaDownload(jobs: Jobs, job: MediaJob, businessId: string): Promise<void> {
   const existing = await jobs.findJobs(inboundMedia, job.message_id);
   if (existing.some((j) => ['created', 'retry', 'active'].includes(j.state))) return;
-  await jobs.send(inboundMedia, job, { singletonKey: job.message_id });
+  await jobs.send(inboundMedia, job, { singletonKey: job.message_id, group: { id: businessId } });
 }
+
+/** Media downloads one node runs at once, and at most how many of them for one business. */
+export const MEDIA_CONCURRENCY = 4;
+export const MEDIA_PER_BUSINESS = 2;

@@ -22,11 +22,15 @@ export async function receiveInbound(ctx: PipelineCtx, received: InboundMessage)
   // A customer's text is kept even when it carries characters the database refuses (a NUL, half an emoji).
   const inbound = storableText(received);
   const media = inbound.media ?? [];
+  const result = await ctx.inboundWriter.store(inbound);
   const queueMedia = (messageId: string) =>
     inbound.account_id && media.length
-      ? queueMediaDownload(ctx.jobs, { message_id: messageId, account_id: inbound.account_id, media })
+      ? queueMediaDownload(
+          ctx.jobs,
+          { message_id: messageId, account_id: inbound.account_id, media },
+          result.business_id,
+        )
       : Promise.resolve();
-  const result = await ctx.inboundWriter.store(inbound);
 
   if (result.duplicate) {
     if (result.media_waiting) await queueMedia(result.message.id);
