@@ -18,6 +18,7 @@ type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const NUMBER = '+15555550100';
 const CUSTOMER = '+61491570777';
 const LOGIN_MAX_PER_EMAIL = 4;
+const NEW_TOKEN = 'aaaabbbbccccddddeeeeffff00001111';
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis, as behind a load balancer. The embedded
@@ -36,6 +37,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     let b: ServerProcess;
     let token: string;
     let thread: string;
+    let channelId: string;
     let envOf: (node: 'a' | 'b') => Record<string, string> = () => ({});
 
     const api = (
@@ -51,7 +53,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
-    const inbound = (node: ServerProcess, sid: string, text: string) => {
+    const inbound = (node: ServerProcess, sid: string, text: string, authToken = TWILIO_TOKEN) => {
       const path = '/webhooks/twilio/messaging';
       const params = {
         AccountSid: TWILIO_SID,
@@ -65,7 +67,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         method: 'POST',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': twilioSignature(TWILIO_TOKEN, `${PUBLIC_URL}${path}`, params),
+          'x-twilio-signature': twilioSignature(authToken, `${PUBLIC_URL}${path}`, params),
         },
         body: new URLSearchParams(params).toString(),
       });
@@ -112,6 +114,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
           },
         });
         expect(res.statusCode, res.body).toBe(200);
+        channelId = res.json().body.id;
       } finally {
         await app.close();
         await database.close();
@@ -172,6 +175,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       // Per process, each node would have allowed LOGIN_MAX_PER_EMAIL attempts: together they allow that many.
       expect(statuses.slice(0, LOGIN_MAX_PER_EMAIL).every((s) => s === 401)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
+    });
+
+    it('uses on node B, at once, an auth token changed on node A', async () => {
+      // Node B has the account cached from the webhooks it took.
+      expect((await inbound(b, 'SMnode0000000000000000000000000002', 'Before the change')).status).toBe(200);
+      const changed = await api(a, `/api/v1/channels/${channelId}`, {
+        method: 'PATCH',
+        token,
+        body: { config: { auth_token: NEW_TOKEN } },
+      });
+      expect(changed.status).toBe(200);
+      // Within moments, not the cache's minute: B refuses the old token and takes the new one.
+      let n = 3;
+      const refusedAt = Date.now();
+      await eventually(
+        async () => (await inbound(b, `SMnode${String(n++).padStart(28, '0')}`, 'Old token')).status === 403,
+        2000,
+      );
+      expect(Date.now() - refusedAt).toBeLessThan(2000);
+      expect((await inbound(b, 'SMnode1000000000000000000000000000', 'New token', NEW_TOKEN)).status).toBe(
+        200,
+      );
     });
 
     it('loses nothing when node A is killed mid-send: node B sends the rest, each once', async () => {
