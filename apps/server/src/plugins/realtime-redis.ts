@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import type { DomainEvents } from '../events/bus.ts';
 import { createClient } from 'redis';
+import type { DomainEvents } from '../events/bus.ts';
 import type { RealtimeServer } from './realtime.ts';
 
 /** With REDIS_URL, room broadcasts fan out through Redis so several app nodes serve one business. */
@@ -34,13 +34,16 @@ function relayToPeers(app: FastifyInstance, io: RealtimeServer): void {
       if (!fromPeer) (io.serverSideEmit as (...args: unknown[]) => void)('domain-event', name, payload);
     });
   }
-  (io.on as (event: string, listener: (...args: unknown[]) => void) => void)('domain-event', (name, payload) => {
-    if (!NODE_WIDE.includes(name as NodeWide)) return;
-    fromPeer = true;
-    try {
-      app.events.emit(name as NodeWide, payload as DomainEvents[NodeWide][0]);
-    } finally {
-      fromPeer = false;
-    }
-  });
+  (io.on as (event: string, listener: (...args: unknown[]) => void) => void)(
+    'domain-event',
+    (name, payload) => {
+      if (!NODE_WIDE.includes(name as NodeWide)) return;
+      fromPeer = true;
+      try {
+        app.events.emit(name as NodeWide, payload as DomainEvents[NodeWide][0]);
+      } finally {
+        fromPeer = false;
+      }
+    },
+  );
 }
