@@ -17,13 +17,20 @@ import { scaleFromEnv } from './generate.ts';
 import type { BenchContext, Engine, Section, SummaryRow } from './lib/context.ts';
 import { type PostgresServer, startPostgres, stopPostgres } from './lib/postgres.ts';
 import { table } from './lib/stats.ts';
+import { broadcastSection } from './sections/broadcast.ts';
 import { inboxSection } from './sections/inbox.ts';
 import { ingestSection } from './sections/ingest.ts';
 import { outboundSection } from './sections/outbound.ts';
 import { widgetSizeSection } from './sections/widget-size.ts';
 
 /** In run order. */
-const SECTIONS: Section[] = [widgetSizeSection, inboxSection, ingestSection, outboundSection];
+const SECTIONS: Section[] = [
+  widgetSizeSection,
+  inboxSection,
+  ingestSection,
+  outboundSection,
+  broadcastSection,
+];
 
 function listEnv<T extends string>(name: string, allowed: readonly T[], fallback: readonly T[]): T[] {
   const raw = process.env[name];
