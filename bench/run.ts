@@ -20,6 +20,7 @@ import { table } from './lib/stats.ts';
 import { broadcastSection } from './sections/broadcast.ts';
 import { inboxSection } from './sections/inbox.ts';
 import { ingestSection } from './sections/ingest.ts';
+import { mixedSection } from './sections/mixed.ts';
 import { outboundSection } from './sections/outbound.ts';
 import { widgetSizeSection } from './sections/widget-size.ts';
 
@@ -28,6 +29,7 @@ const SECTIONS: Section[] = [
   widgetSizeSection,
   inboxSection,
   ingestSection,
+  mixedSection,
   outboundSection,
   broadcastSection,
 ];

@@ -9,17 +9,17 @@
  * The sockets live in a worker thread (their own event loop). The database is the first engine of the run;
  * broadcasting does not touch it.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { type Database, migrateDatabase, openDatabase, seedDemo } from '@switchboard/db';
+import type { Database } from '@switchboard/db';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, testConfig } from '../../apps/server/src/test/helpers.ts';
 import { startRedis } from '../../apps/server/src/test/server-process.ts';
 import { TMP_DIR } from '../generate.ts';
-import { type BenchContext, ENGINE_LABEL, type Section, type SummaryRow } from '../lib/context.ts';
+import { ENGINE_LABEL, type Section, type SummaryRow } from '../lib/context.ts';
+import { openSectionDatabase } from '../lib/database.ts';
 import type { SocketJob, SocketResult } from '../lib/socket-worker.ts';
 import { ms, percentile, table } from '../lib/stats.ts';
 
@@ -33,7 +33,7 @@ export const broadcastSection: Section = {
     const messages = Number(process.env.BENCH_BROADCAST_MESSAGES ?? 30);
     const engine = ctx.engines[0]!;
     ctx.log(`\n## Live broadcast to ${sockets} staff sockets — ${ENGINE_LABEL[engine]}`);
-    const database = await openBenchDatabase(ctx, engine);
+    const database = await openSectionDatabase(ctx, engine, PG_DB);
     const rows: SummaryRow[] = [];
     const lines: (string | number)[][] = [];
     try {
@@ -84,33 +84,6 @@ function summary(engine: SummaryRow['engine'], what: string, p99: number, budget
     budget: `≤ ${budget} ms`,
     verdict: p99 <= budget && complete ? 'PASS' : 'OVER',
   } satisfies SummaryRow;
-}
-
-async function openBenchDatabase(ctx: BenchContext, engine: string): Promise<Database> {
-  let database: Database;
-  if (engine === 'postgres') {
-    const server = await ctx.postgres();
-    const admin = new pg.Client({ connectionString: server.adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${PG_DB} with (force)`);
-      await admin.query(`create database ${PG_DB}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(server.adminUrl);
-    url.pathname = `/${PG_DB}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
-  } else {
-    const dir = join(TMP_DIR, 'bench-broadcast-pglite');
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    database = await openDatabase({ dataDir: dir });
-    ctx.defer(() => rmSync(dir, { recursive: true, force: true }));
-  }
-  await migrateDatabase(database);
-  await seedDemo(database.db);
-  return database;
 }
 
 /** `redisUrls` has one entry per node (undefined: no Redis); every node shares the one database. */

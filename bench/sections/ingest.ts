@@ -11,13 +11,12 @@
  * The load comes from a worker thread (its own event loop), over keep-alive connections to 127.0.0.1.
  * Logging is off for both contestants. Every acknowledged webhook is checked to be stored exactly once.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { type Database, migrateDatabase, openDatabase, queryRows, seedDemo } from '@switchboard/db';
+import { type Database, queryRows } from '@switchboard/db';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, testConfig } from '../../apps/server/src/test/helpers.ts';
@@ -29,16 +28,17 @@ import {
   type Section,
   type SummaryRow,
 } from '../lib/context.ts';
+import { openSectionDatabase } from '../lib/database.ts';
 import type { LoadJob, LoadRequest, LoadResult } from '../lib/load-worker.ts';
 import { ms, percentile, table } from '../lib/stats.ts';
 
-const PUBLIC_URL = 'https://bench.example.com';
+export const PUBLIC_URL = 'https://bench.example.com';
 const ACCOUNT_SID = `AC${'b'.repeat(32)}`;
 const AUTH_TOKEN = 'benchbenchbenchbenchbenchbench12';
 const LOCATION_NUMBER = '+15555550100';
 const CUSTOMERS = 500;
 const PG_INGEST_DB = 'switchboard_ingest';
-const WEBHOOK_PATH = '/webhooks/twilio/messaging';
+export const WEBHOOK_PATH = '/webhooks/twilio/messaging';
 
 type Contestant = 'bare' | 'webhook';
 type Figures = { rps: number; p50: number; p99: number; n: number; failed: number };
@@ -62,30 +62,7 @@ function listFromEnv(name: string, fallback: number[]): number[] {
 }
 
 async function openIngestDatabase(ctx: BenchContext, engine: Engine): Promise<Database> {
-  let database: Database;
-  if (engine === 'postgres') {
-    const server = await ctx.postgres();
-    const admin = new pg.Client({ connectionString: server.adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${PG_INGEST_DB} with (force)`);
-      await admin.query(`create database ${PG_INGEST_DB}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(server.adminUrl);
-    url.pathname = `/${PG_INGEST_DB}`;
-    // As the server opens it (default pool).
-    database = await openDatabase({ databaseUrl: url.toString() });
-  } else {
-    const dir = join(TMP_DIR, 'bench-ingest-pglite');
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    database = await openDatabase({ dataDir: dir });
-    ctx.defer(() => rmSync(dir, { recursive: true, force: true }));
-  }
-  await migrateDatabase(database);
-  await seedDemo(database.db);
+  const database = await openSectionDatabase(ctx, engine, PG_INGEST_DB);
   await database.db.execute(
     sql`create table if not exists bench_bare (id text primary key, sender text not null, body text not null, received_at timestamptz not null default now())`,
   );
@@ -117,14 +94,20 @@ function origin(app: FastifyInstance): string {
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** `count` signed inbound SMS with fresh message ids, from CUSTOMERS distinct numbers. */
-function inboundRequests(tag: string, count: number, path: string, signed: boolean): LoadRequest[] {
+/** `count` signed inbound SMS with fresh message ids, from `customers` distinct numbers. */
+export function inboundRequests(
+  tag: string,
+  count: number,
+  path: string,
+  signed: boolean,
+  customers = CUSTOMERS,
+): LoadRequest[] {
   return Array.from({ length: count }, (_, i) => {
     const params: Record<string, string> = {
       AccountSid: ACCOUNT_SID,
       ApiVersion: '2010-04-01',
       Body: `Yes please, book me in (${i})`,
-      From: `+1555701${String(i % CUSTOMERS).padStart(4, '0')}`,
+      From: `+1555701${String(i % customers).padStart(4, '0')}`,
       MessageSid: `SM${`${tag}${i}`.padStart(32, '0')}`,
       NumMedia: '0',
       SmsStatus: 'received',
@@ -137,7 +120,7 @@ function inboundRequests(tag: string, count: number, path: string, signed: boole
   });
 }
 
-function load(job: LoadJob): Promise<LoadResult> {
+export function load(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     // Node 20 does not pass `--import tsx` on to a worker's entry file: the worker registers tsx itself.
     const entry = new URL('../lib/load-worker.ts', import.meta.url).href;
@@ -270,7 +253,7 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
   }
 }
 
-async function connectTwilio(app: FastifyInstance): Promise<void> {
+export async function connectTwilio(app: FastifyInstance): Promise<void> {
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',

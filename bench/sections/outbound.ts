@@ -8,22 +8,13 @@
  *   BENCH_OUTBOUND_MESSAGES=1000  replies per round
  */
 
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import {
-  type Database,
-  enquiries,
-  messages,
-  migrateDatabase,
-  openDatabase,
-  queryRows,
-  seedDemo,
-} from '@switchboard/db';
+import { enquiries, messages, queryRows } from '@switchboard/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { messageSend } from '../../apps/server/src/jobs/definitions/message-send.ts';
 import { ACCOUNT_CONCURRENCY } from '../../apps/server/src/modules/messages/sending.ts';
@@ -36,6 +27,7 @@ import {
   type Section,
   type SummaryRow,
 } from '../lib/context.ts';
+import { openSectionDatabase } from '../lib/database.ts';
 import { percentile, table } from '../lib/stats.ts';
 
 const median = (list: number[]) =>
@@ -78,33 +70,6 @@ async function fakeTwilio(): Promise<{ server: Server; url: string; taken: () =>
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, taken: () => taken };
-}
-
-async function openBenchDatabase(ctx: BenchContext, engine: Engine): Promise<Database> {
-  let database: Database;
-  if (engine === 'postgres') {
-    const server = await ctx.postgres();
-    const admin = new pg.Client({ connectionString: server.adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${PG_DB} with (force)`);
-      await admin.query(`create database ${PG_DB}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(server.adminUrl);
-    url.pathname = `/${PG_DB}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
-  } else {
-    const dir = join(TMP_DIR, 'bench-outbound-pglite');
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    database = await openDatabase({ dataDir: dir });
-    ctx.defer(() => rmSync(dir, { recursive: true, force: true }));
-  }
-  await migrateDatabase(database);
-  await seedDemo(database.db);
-  return database;
 }
 
 /** Customers writing in at a location: the threads replies go to. */
@@ -205,7 +170,7 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
   const n = count('BENCH_OUTBOUND_MESSAGES', 1000);
   ctx.log(`\n## Outbound drain — ${ENGINE_LABEL[engine]}`);
   const twilio = await fakeTwilio();
-  const database = await openBenchDatabase(ctx, engine);
+  const database = await openSectionDatabase(ctx, engine, PG_DB);
   const dataDir = join(TMP_DIR, `bench-outbound-app-${engine}`);
   const app = await buildApp(
     testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', TWILIO_API_BASE: twilio.url, SANDBOX_MODE: 'true' }),
