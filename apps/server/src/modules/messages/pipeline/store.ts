@@ -1,7 +1,8 @@
-import { customers, type DbOrTx, enquiries, locations, messages } from '@switchboard/db';
+import { customers, type DbOrTx, enquiries, locations, messages, queryRows } from '@switchboard/db';
 import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared';
 import { isUuid } from '@switchboard/shared';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import type { InboundMessage } from '../../../channels/types.ts';
 import { externalKey } from '../../customers/service.ts';
 import { moveCounters } from '../../enquiries/counters.ts';
@@ -10,6 +11,17 @@ import { preview, toMessageDto } from '../dto.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 type EnquiryRecord = typeof enquiries.$inferSelect;
+type MessageRecord = typeof messages.$inferSelect;
+
+/** A table's columns as `returning` lists them, e.g. for a statement written out by hand. */
+const columnsOf = (table: typeof messages | typeof enquiries, alias?: string) =>
+  sql.raw(
+    Object.values(getTableColumns(table))
+      .map((c) => `${alias ? `${alias}.` : ''}"${c.name}"`)
+      .join(', '),
+  );
+const MESSAGE_COLUMNS = columnsOf(messages);
+const ENQUIRY_COLUMNS = columnsOf(enquiries, 'e');
 
 /** What storing one inbound message gave: the message as stored (or as stored before, for a repeat). */
 export type Stored = {
@@ -314,65 +326,71 @@ export async function storeBatch(
     }
   }
 
-  // The messages, all in one statement.
+  // The messages, all in one statement: one array per column (unnest), so the statement and its parameters
+  // stay the same size whatever the batch.
   if (fresh.length) {
-    const stored = await tx
-      .insert(messages)
-      .values(
-        fresh.map((i) => {
-          const m = batch[i]!;
-          const media = m.media ?? [];
-          const e = enquiryOf.get(i)!;
-          return {
-            business_id: e.business_id,
-            enquiry_id: e.id,
-            customer_id: customerOf.get(i)!.id,
-            channel: e.channel,
-            direction: 'in' as const,
-            message: m.message,
-            meta: {
-              ...(m.meta ?? {}),
-              ...(m.subject ? { subject: m.subject } : {}),
-              ...(media.length ? { media_pending: media.length } : {}),
-            },
-            attachments: m.attachments ?? [],
-            status: 'received' as const,
-            provider: m.provider,
-            provider_message_id: m.provider_message_id,
-            created_at: m.timestamp ?? new Date(),
-          };
+    const rows = fresh.map((i) => {
+      const m = batch[i]!;
+      const media = m.media ?? [];
+      const e = enquiryOf.get(i)!;
+      return {
+        id: uuidv7(),
+        business_id: e.business_id,
+        enquiry_id: e.id,
+        customer_id: customerOf.get(i)!.id,
+        channel: e.channel,
+        message: m.message,
+        meta: JSON.stringify({
+          ...(m.meta ?? {}),
+          ...(m.subject ? { subject: m.subject } : {}),
+          ...(media.length ? { media_pending: media.length } : {}),
         }),
-      )
-      .onConflictDoNothing({ target: [messages.provider, messages.provider_message_id] })
-      .returning();
-    if (stored.length !== fresh.length) throw new ConcurrentRepeat('a provider id was stored meanwhile');
+        attachments: JSON.stringify(m.attachments ?? []),
+        provider: m.provider,
+        provider_message_id: m.provider_message_id,
+        created_at: (m.timestamp ?? new Date()).toISOString(),
+      };
+    });
+    const column = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));
+    const inserted = await queryRows<MessageRecord>(
+      tx,
+      sql`insert into messages (id, business_id, enquiry_id, customer_id, channel, direction, message, meta,
+            attachments, status, provider, provider_message_id, created_at)
+          select id, business_id, enquiry_id, customer_id, channel, 'in', message, meta::jsonb, attachments::jsonb,
+            'received', provider, provider_message_id, created_at
+          from unnest(${column('id')}::uuid[], ${column('business_id')}::uuid[], ${column('enquiry_id')}::uuid[],
+            ${column('customer_id')}::uuid[], ${column('channel')}::text[], ${column('message')}::text[],
+            ${column('meta')}::text[], ${column('attachments')}::text[], ${column('provider')}::text[],
+            ${column('provider_message_id')}::text[], ${column('created_at')}::timestamptz[])
+            as u(id, business_id, enquiry_id, customer_id, channel, message, meta, attachments, provider,
+              provider_message_id, created_at)
+          on conflict (provider, provider_message_id) do nothing
+          returning ${MESSAGE_COLUMNS}`,
+    );
+    if (inserted.length !== fresh.length) throw new ConcurrentRepeat('a provider id was stored meanwhile');
+    const byId = new Map(inserted.map((m) => [m.id, m]));
+    const stored = rows.map((r) => byId.get(r.id)!);
 
     // Each enquiry's newest message, in one statement; then the enquiries as they now are.
     const latest = new Map<string, { at: Date; preview: string }>();
     fresh.forEach((i, n) => {
       const m = batch[i]!;
       latest.set(stored[n]!.enquiry_id, {
-        at: stored[n]!.created_at,
+        at: new Date(stored[n]!.created_at),
         preview: preview(m.message, (m.attachments?.length ?? 0) + (m.media?.length ?? 0)),
       });
     });
-    const values = sql.join(
-      [...latest.entries()].map(
-        ([id, v]) => sql`(${id}::uuid, ${v.at.toISOString()}::timestamptz, ${v.preview})`,
-      ),
-      sql`, `,
+    const changes = [...latest.entries()];
+    const updated = await queryRows<EnquiryRecord>(
+      tx,
+      sql`update enquiries e set last_message_at = v.at, last_message_preview = v.preview, seen = false,
+            updated_at = now()
+          from unnest(${sql.param(changes.map(([id]) => id))}::uuid[],
+            ${sql.param(changes.map(([, v]) => v.at.toISOString()))}::timestamptz[],
+            ${sql.param(changes.map(([, v]) => v.preview))}::text[]) as v(id, at, preview)
+          where e.id = v.id
+          returning ${ENQUIRY_COLUMNS}`,
     );
-    // (drizzle cannot type an update joined to a VALUES list: the rows are the enquiries' own columns.)
-    const updated = (await tx
-      .update(enquiries)
-      .set({
-        last_message_at: sql`v.at`,
-        last_message_preview: sql`v.preview`,
-        seen: false,
-      })
-      .from(sql`(values ${values}) as v(id, at, preview)`)
-      .where(sql`${enquiries.id} = v.id`)
-      .returning()) as unknown as EnquiryRecord[];
 
     fresh.forEach((i, n) => {
       const e = updated.find((x) => x.id === stored[n]!.enquiry_id)!;
