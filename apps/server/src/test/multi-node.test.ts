@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { enquiries, messages } from '@switchboard/db';
+import { customers, enquiries, messages } from '@switchboard/db';
 import { createServerDatabase, DEMO_LOGINS, DEMO_PASSWORD } from '@switchboard/db/testing/index';
 import type { ClientToServerEvents, MessageDto, ServerToClientEvents } from '@switchboard/shared';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -175,6 +175,51 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       // Per process, each node would have allowed LOGIN_MAX_PER_EMAIL attempts: together they allow that many.
       expect(statuses.slice(0, LOGIN_MAX_PER_EMAIL).every((s) => s === 401)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
+    });
+
+    it('makes one customer and one enquiry for each new number writing to both nodes at once', async () => {
+      const numbers = Array.from({ length: 20 }, (_, n) => `+614915709${String(n).padStart(2, '0')}`);
+      const sends = numbers.flatMap((from, n) =>
+        Array.from({ length: 5 }, (_, k) => {
+          const path = '/webhooks/twilio/messaging';
+          const params = {
+            AccountSid: TWILIO_SID,
+            MessageSid: `SMrace${String(n * 5 + k).padStart(28, '0')}`,
+            From: from,
+            To: NUMBER,
+            Body: `Race ${n}.${k}`,
+            NumMedia: '0',
+          };
+          return fetch(`${(k % 2 ? b : a).url}${path}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              'x-twilio-signature': twilioSignature(TWILIO_TOKEN, `${PUBLIC_URL}${path}`, params),
+            },
+            body: new URLSearchParams(params).toString(),
+          }).then((r) => r.status);
+        }),
+      );
+      expect((await Promise.all(sends)).every((status) => status === 200)).toBe(true);
+      const database = await db.open();
+      try {
+        const people = await database.db.select().from(customers).where(inArray(customers.phone, numbers));
+        expect(people).toHaveLength(20);
+        const threads = await database.db
+          .select()
+          .from(enquiries)
+          .where(
+            inArray(
+              enquiries.customer_id,
+              people.map((p) => p.id),
+            ),
+          );
+        expect(threads).toHaveLength(20);
+        const stored = await database.db.select().from(messages).where(like(messages.message, 'Race %'));
+        expect(stored).toHaveLength(100);
+      } finally {
+        await database.close();
+      }
     });
 
     it('uses on node B, at once, an auth token changed on node A', async () => {

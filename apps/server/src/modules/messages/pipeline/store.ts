@@ -87,8 +87,21 @@ export async function storeBatch(
   const results: (Stored | undefined)[] = new Array(batch.length);
   const key = (m: InboundMessage) => `${m.provider}:${m.provider_message_id}`;
 
-  // Provider ids are locked first: another node storing the same id waits for this commit, then sees it.
-  await lock(batch.map(key), 1);
+  // One statement locks the batch's provider ids (another node storing the same id waits for this commit, then
+  // sees it) and its threads, by location, channel and the customer's address (a thread's customer may not
+  // exist yet): whoever stores a message of the same thread waits, then finds the enquiry this one opened.
+  await lock(
+    [
+      ...batch.map((m) => `id:${key(m)}`),
+      ...batch.flatMap((m) => {
+        const identity = identityOf(m);
+        return identity
+          ? [`thread:${threadKey(m.location_id, `${identity.kind}:${identity.value}`, m.channel)}`]
+          : [];
+      }),
+    ],
+    1,
+  );
   const repeats = await tx
     .select()
     .from(messages)
@@ -223,11 +236,7 @@ export async function storeBatch(
     customerOf.set(w.i, c);
   }
 
-  // Enquiries: each thread locked for this transaction, its open enquiry found, or opened.
-  await lock(
-    fresh.map((i) => threadKey(batch[i]!.location_id, customerOf.get(i)!.id, batch[i]!.channel)),
-    2,
-  );
+  // Enquiries (their threads locked above): each message's open enquiry found, or opened.
   const open = fresh.length
     ? await tx
         .select()
