@@ -1,7 +1,7 @@
 import { customers, type DbOrTx, enquiries, locations, messages, queryRows } from '@switchboard/db';
 import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared';
 import { isUuid } from '@switchboard/shared';
-import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { InboundMessage } from '../../../channels/types.ts';
 import { externalKey } from '../../customers/service.ts';
@@ -14,13 +14,14 @@ type EnquiryRecord = typeof enquiries.$inferSelect;
 type MessageRecord = typeof messages.$inferSelect;
 
 /** A table's columns as `returning` lists them, e.g. for a statement written out by hand. */
-const columnsOf = (table: typeof messages | typeof enquiries, alias?: string) =>
+const columnsOf = (table: typeof messages | typeof enquiries | typeof customers, alias?: string) =>
   sql.raw(
     Object.values(getTableColumns(table))
       .map((c) => `${alias ? `${alias}.` : ''}"${c.name}"`)
       .join(', '),
   );
 const MESSAGE_COLUMNS = columnsOf(messages);
+const CUSTOMER_COLUMNS = columnsOf(customers);
 const ENQUIRY_COLUMNS = columnsOf(enquiries, 'e');
 
 /** What storing one inbound message gave: the message as stored (or as stored before, for a repeat). */
@@ -102,15 +103,14 @@ export async function storeBatch(
     ],
     1,
   );
-  const repeats = await tx
-    .select()
-    .from(messages)
-    .where(
-      sql`(${messages.provider}, ${messages.provider_message_id}) in (${sql.join(
-        batch.map((m) => sql`(${m.provider}, ${m.provider_message_id})`),
-        sql`, `,
-      )})`,
-    );
+  // The reads are written out (constant text, one array per column) rather than built per batch.
+  const repeats = await queryRows<MessageRecord>(
+    tx,
+    sql`select ${MESSAGE_COLUMNS} from messages
+        where (provider, provider_message_id) in (
+          select * from unnest(${sql.param(batch.map((m) => m.provider))}::text[],
+            ${sql.param(batch.map((m) => m.provider_message_id))}::text[]))`,
+  );
   const firstOf = new Map<string, number>();
   const fresh: number[] = [];
   batch.forEach((m, i) => {
@@ -165,17 +165,14 @@ export async function storeBatch(
       if (!of.length) continue;
       const values = [...new Set(of.map((w) => w.identity!.value))];
       const businesses = [...new Set(of.map((w) => w.business))];
-      const column: SQL =
-        kind === 'external'
-          ? sql`${customers.external_key}`
-          : kind === 'phone'
-            ? sql`${customers.phone}`
-            : sql`lower(${customers.email})`;
-      const rows = await tx
-        .select()
-        .from(customers)
-        .where(and(inArray(customers.business_id, businesses), sql`${column} in ${values}`))
-        .orderBy(customers.created_at);
+      const column =
+        kind === 'external' ? sql`external_key` : kind === 'phone' ? sql`phone` : sql`lower(email)`;
+      const rows = await queryRows<CustomerRow>(
+        tx,
+        sql`select ${CUSTOMER_COLUMNS} from customers
+            where business_id = any(${sql.param(businesses)}::uuid[]) and ${column} = any(${sql.param(values)}::text[])
+            order by created_at`,
+      );
       for (const row of rows) {
         const value =
           kind === 'external' ? row.external_key : kind === 'phone' ? row.phone : row.email?.toLowerCase();
@@ -238,17 +235,14 @@ export async function storeBatch(
 
   // Enquiries (their threads locked above): each message's open enquiry found, or opened.
   const open = fresh.length
-    ? await tx
-        .select()
-        .from(enquiries)
-        .where(
-          and(
-            inArray(enquiries.customer_id, [...new Set(fresh.map((i) => customerOf.get(i)!.id))]),
-            inArray(enquiries.location_id, [...new Set(fresh.map((i) => batch[i]!.location_id))]),
-            eq(enquiries.status, 'open'),
-          ),
-        )
-        .orderBy(desc(enquiries.last_message_at))
+    ? await queryRows<EnquiryRecord>(
+        tx,
+        sql`select ${columnsOf(enquiries)} from enquiries
+            where customer_id = any(${sql.param([...new Set(fresh.map((i) => customerOf.get(i)!.id))])}::uuid[])
+              and location_id = any(${sql.param([...new Set(fresh.map((i) => batch[i]!.location_id))])}::uuid[])
+              and status = 'open'
+            order by last_message_at desc`,
+      )
     : [];
   const enquiryOf = new Map<number, EnquiryRecord>();
   const createdBy = new Map<string, number>();
