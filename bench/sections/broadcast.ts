@@ -15,7 +15,8 @@ import { Worker } from 'node:worker_threads';
 import type { Database } from '@switchboard/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, testConfig } from '../../apps/server/src/test/helpers.ts';
+import { demoOwner, signIn } from '../../apps/server/src/test/demo.ts';
+import { DEMO_LOGINS, testConfig } from '../../apps/server/src/test/helpers.ts';
 import { startRedis } from '../../apps/server/src/test/server-process.ts';
 import { TMP_DIR } from '../generate.ts';
 import { ENGINE_LABEL, type Section, type SummaryRow } from '../lib/context.ts';
@@ -109,22 +110,9 @@ async function measure(
       apps.push(app);
     }
     const [first] = apps as [FastifyInstance];
-    const login = async (email: string) =>
-      (
-        await first.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email, password: DEMO_PASSWORD },
-        })
-      ).json().body.token as string;
-    const staff = await login(DEMO_LOGINS.staff1);
-    const owner = await login(DEMO_LOGINS.owner);
-    const me = await first.inject({
-      method: 'GET',
-      url: '/api/v1/user/me',
-      headers: { authorization: `Bearer ${owner}` },
-    });
-    const location = me.json().body.businesses.find((b: { selected: boolean }) => b.selected).locations[0].id;
+    const staff = await signIn(first, DEMO_LOGINS.staff1);
+    const { token: owner, locations } = await demoOwner(first);
+    const location = locations[0]!;
 
     const urls = apps.map((a) => {
       const address = a.server.address();

@@ -19,7 +19,8 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, testConfig } from '../../apps/server/src/test/helpers.ts';
+import { connectAccount, demoOwner } from '../../apps/server/src/test/demo.ts';
+import { testConfig } from '../../apps/server/src/test/helpers.ts';
 import { TMP_DIR } from '../generate.ts';
 import {
   type BenchContext,
@@ -254,32 +255,10 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
 }
 
 export async function connectTwilio(app: FastifyInstance): Promise<void> {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email: DEMO_LOGINS.owner, password: DEMO_PASSWORD },
+  const owner = await demoOwner(app);
+  await connectAccount(app, owner.token, {
+    location_id: owner.locations[0]!,
+    provider: 'twilio',
+    config: { account_sid: ACCOUNT_SID, auth_token: AUTH_TOKEN, phone_number: LOCATION_NUMBER },
   });
-  const token = login.json().body.token as string;
-  const me = await app.inject({
-    method: 'GET',
-    url: '/api/v1/user/me',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const business = (me.json().body.businesses as { selected: boolean; locations: { id: string }[] }[]).find(
-    (b) => b.selected,
-  );
-  const location = business?.locations[0]?.id;
-  if (!location) throw new Error('bench: the demo business has no location');
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/channels',
-    headers: { authorization: `Bearer ${token}` },
-    payload: {
-      location_id: location,
-      provider: 'twilio',
-      config: { account_sid: ACCOUNT_SID, auth_token: AUTH_TOKEN, phone_number: LOCATION_NUMBER },
-    },
-  });
-  if (res.statusCode !== 200)
-    throw new Error(`bench: connecting Twilio failed: ${res.statusCode} ${res.body}`);
 }

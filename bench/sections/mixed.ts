@@ -11,9 +11,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, testConfig } from '../../apps/server/src/test/helpers.ts';
+import { signIn } from '../../apps/server/src/test/demo.ts';
+import { DEMO_LOGINS, testConfig } from '../../apps/server/src/test/helpers.ts';
 import { TMP_DIR } from '../generate.ts';
 import {
   type BenchContext,
@@ -73,7 +73,7 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow>
     if (!address || typeof address === 'string') throw new Error('bench: no address');
     const origin = `http://127.0.0.1:${address.port}`;
     await connectTwilio(app);
-    const token = await login(app);
+    const token = await signIn(app, DEMO_LOGINS.staff1);
     // 2,000 conversations to list (from as many numbers), stored through the webhook itself.
     await load({
       origin,
@@ -145,13 +145,4 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow>
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function login(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email: DEMO_LOGINS.staff1, password: DEMO_PASSWORD },
-  });
-  return res.json().body.token as string;
 }

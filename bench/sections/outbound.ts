@@ -18,7 +18,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { messageSend } from '../../apps/server/src/jobs/definitions/message-send.ts';
 import { ACCOUNT_CONCURRENCY } from '../../apps/server/src/modules/messages/sending.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, testConfig } from '../../apps/server/src/test/helpers.ts';
+import { connectAccount, demoOwner } from '../../apps/server/src/test/demo.ts';
+import { testConfig } from '../../apps/server/src/test/helpers.ts';
 import { TMP_DIR } from '../generate.ts';
 import {
   type BenchContext,
@@ -178,36 +179,16 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
   );
   try {
     await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: DEMO_LOGINS.owner, password: DEMO_PASSWORD },
-    });
-    const token = login.json().body.token as string;
-    const me = await app.inject({
-      method: 'GET',
-      url: '/api/v1/user/me',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const business = me.json().body.businesses.find((b: { selected: boolean }) => b.selected);
-    const [twilioLocation, sandboxLocation] = business.locations.map((l: { id: string }) => l.id) as [
-      string,
-      string,
-    ];
+    const { token, business_id, locations } = await demoOwner(app);
+    const [twilioLocation, sandboxLocation] = locations as [string, string];
     await database.db.execute(
-      sql`update businesses set message_limit = 1000000 where id = ${business.id}::uuid`,
+      sql`update businesses set message_limit = 1000000 where id = ${business_id}::uuid`,
     );
-    const connected = await app.inject({
-      method: 'POST',
-      url: '/api/v1/channels',
-      headers: { authorization: `Bearer ${token}` },
-      payload: {
-        location_id: twilioLocation,
-        provider: 'twilio',
-        config: { account_sid: ACCOUNT_SID, auth_token: AUTH_TOKEN, phone_number: NUMBER },
-      },
+    await connectAccount(app, token, {
+      location_id: twilioLocation,
+      provider: 'twilio',
+      config: { account_sid: ACCOUNT_SID, auth_token: AUTH_TOKEN, phone_number: NUMBER },
     });
-    if (connected.statusCode !== 200) throw new Error(`bench: connecting Twilio failed: ${connected.body}`);
     const twilioThreads = await openThreads(app, token, twilioLocation, 'sms', 0);
     const sandboxThreads = await openThreads(app, token, sandboxLocation, 'sms', 500);
 
@@ -243,7 +224,7 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
     return (['twilio', 'sandbox'] as const).map((who) => ({
       section: 'outbound',
       engine,
-      what: `1,000 queued replies drained → ${who === 'twilio' ? 'fake Twilio' : 'sandbox'}`,
+      what: `${n.toLocaleString('en')} queued replies drained → ${who === 'twilio' ? 'fake Twilio' : 'sandbox'}`,
       result: `${Math.round(rate[who])} msgs/s (provider alone ${Math.round(rate.direct)}/s)`,
       budget: '≥ 500 msgs/s',
       verdict: rate[who] >= 500 && (who !== 'twilio' || sentToTwilio === rounds * n) ? 'PASS' : 'OVER',

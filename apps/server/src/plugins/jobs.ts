@@ -41,9 +41,6 @@ declare module 'fastify' {
  * The durable job queue (pg-boss on the app's own database), started with the app and drained on close. It
  * only transports: job kinds live in `jobs/definitions/`, their workers are bound in `jobs/workers.ts`.
  */
-const readableIds = (definition: JobDefinition<unknown>, job: { data: unknown }) =>
-  definition.payload.safeParse(job.data).success;
-
 export const jobsPlugin = fp(async (app: FastifyInstance) => {
   const boss = createBoss(app.database);
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
@@ -117,11 +114,13 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
         perJobResults: true,
       } as const;
       await boss.work<T>(definition.name, workOptions, async (batch): Promise<JobResult[]> => {
-        const outcomes = await handler(readable(definition, batch as JobWithMetadata<unknown>[]));
+        const good = readable(definition, batch as JobWithMetadata<unknown>[]);
+        const goodIds = new Set(good.map((j) => j.id));
+        const outcomes = await handler(good);
         return batch.map((job) => {
           const outcome = outcomes.get(job.id);
           // A payload nobody can read is done with: retrying cannot fix it.
-          if (!outcome) return { id: job.id, status: readableIds(definition, job) ? 'failed' : 'completed' };
+          if (!outcome) return { id: job.id, status: goodIds.has(job.id) ? 'failed' : 'completed' };
           return outcome.outcome === 'done'
             ? { id: job.id, status: 'completed' }
             : { id: job.id, status: 'failed', output: { message: outcome.reason } };

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { businesses, enquiries, messages } from '@switchboard/db';
-import { createServerDatabase, DEMO_LOGINS, DEMO_PASSWORD } from '@switchboard/db/testing/index';
+import { createServerDatabase } from '@switchboard/db/testing/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { PUBLIC_URL, TWILIO_SID, TWILIO_TOKEN, twilioSignature } from '../modules/channels/test-support.ts';
+import { PUBLIC_URL, TWILIO_SID, TWILIO_TOKEN, twilioWebhook } from '../modules/channels/test-support.ts';
+import { connectAccount, demoOwner } from './demo.ts';
 import { CountingTwilio } from './fake-twilio.ts';
 import { testConfig } from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
@@ -51,30 +52,14 @@ describe('kill -9 during a burst of replies and inbound webhooks', { timeout: 30
     const app = await buildApp(testConfig(env), { database });
     try {
       await app.ready();
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email: DEMO_LOGINS.owner, password: DEMO_PASSWORD },
+      const owner = await demoOwner(app);
+      token = owner.token;
+      const location = owner.locations[0]!;
+      await connectAccount(app, token, {
+        location_id: location,
+        provider: 'twilio',
+        config: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN, phone_number: NUMBER },
       });
-      token = login.json().body.token;
-      const me = await app.inject({
-        method: 'GET',
-        url: '/api/v1/user/me',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const business = me.json().body.businesses.find((b: { selected: boolean }) => b.selected);
-      const location = business.locations[0].id as string;
-      const connect = await app.inject({
-        method: 'POST',
-        url: '/api/v1/channels',
-        headers: { authorization: `Bearer ${token}` },
-        payload: {
-          location_id: location,
-          provider: 'twilio',
-          config: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN, phone_number: NUMBER },
-        },
-      });
-      expect(connect.statusCode, connect.body).toBe(200);
       for (let i = 0; i < CUSTOMERS; i++) {
         const res = await app.inject(signedInbound(`SMfirst${String(i).padStart(27, '0')}`, i, 'Hello'));
         expect(res.statusCode, res.body).toBe(200);
@@ -82,7 +67,7 @@ describe('kill -9 during a burst of replies and inbound webhooks', { timeout: 30
       await database.db
         .update(businesses)
         .set({ message_limit: 100_000 })
-        .where(eq(businesses.id, business.id));
+        .where(eq(businesses.id, owner.business_id));
       const rows = await database.db
         .select({ id: enquiries.id })
         .from(enquiries)
@@ -101,26 +86,15 @@ describe('kill -9 during a burst of replies and inbound webhooks', { timeout: 30
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function signedInbound(sid: string, i: number, text: string) {
-    const path = '/webhooks/twilio/messaging';
-    const params = {
+  const signedInbound = (sid: string, i: number, text: string) =>
+    twilioWebhook('/webhooks/twilio/messaging', {
       AccountSid: TWILIO_SID,
       MessageSid: sid,
       From: customer(i),
       To: NUMBER,
       Body: text,
       NumMedia: '0',
-    };
-    return {
-      method: 'POST' as const,
-      url: path,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': twilioSignature(TWILIO_TOKEN, `${PUBLIC_URL}${path}`, params),
-      },
-      payload: new URLSearchParams(params).toString(),
-    };
-  }
+    });
 
   it('stores every acknowledged inbound once and sends every reply exactly once, none left queued 30 s after restart', async () => {
     let server: ServerProcess = await startServerProcess(env);
@@ -170,7 +144,7 @@ describe('kill -9 during a burst of replies and inbound webhooks', { timeout: 30
             const res = await fetch(`${server.url}${r.url}`, {
               method: 'POST',
               headers: r.headers,
-              body: r.payload,
+              body: r.body,
             });
             if (res.status === 200) ackedInbound.add(inboundSid(i));
           }),

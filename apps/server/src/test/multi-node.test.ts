@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { customers, enquiries, messages } from '@switchboard/db';
-import { createServerDatabase, DEMO_LOGINS, DEMO_PASSWORD } from '@switchboard/db/testing/index';
+import { createServerDatabase, DEMO_LOGINS } from '@switchboard/db/testing/index';
 import type { ClientToServerEvents, MessageDto, ServerToClientEvents } from '@switchboard/shared';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { PUBLIC_URL, TWILIO_SID, TWILIO_TOKEN, twilioSignature } from '../modules/channels/test-support.ts';
+import { PUBLIC_URL, TWILIO_SID, TWILIO_TOKEN, twilioWebhook } from '../modules/channels/test-support.ts';
+import { connectAccount, demoOwner } from './demo.ts';
 import { CountingTwilio } from './fake-twilio.ts';
 import { eventually, openSocket, testConfig } from './helpers.ts';
 import { type ServerProcess, startRedis, startServerProcess } from './server-process.ts';
@@ -53,25 +54,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
-    const inbound = (node: ServerProcess, sid: string, text: string, authToken = TWILIO_TOKEN) => {
-      const path = '/webhooks/twilio/messaging';
-      const params = {
-        AccountSid: TWILIO_SID,
-        MessageSid: sid,
-        From: CUSTOMER,
-        To: NUMBER,
-        Body: text,
-        NumMedia: '0',
-      };
-      return fetch(`${node.url}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': twilioSignature(authToken, `${PUBLIC_URL}${path}`, params),
+    /** A customer's SMS, signed as Twilio signs it, posted to one node. */
+    const sms = (
+      node: ServerProcess,
+      params: { sid: string; from: string; text: string },
+      authToken = TWILIO_TOKEN,
+    ) => {
+      const request = twilioWebhook(
+        '/webhooks/twilio/messaging',
+        {
+          AccountSid: TWILIO_SID,
+          MessageSid: params.sid,
+          From: params.from,
+          To: NUMBER,
+          Body: params.text,
+          NumMedia: '0',
         },
-        body: new URLSearchParams(params).toString(),
+        { token: authToken },
+      );
+      return fetch(`${node.url}${request.url}`, {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
       });
     };
+    const inbound = (node: ServerProcess, sid: string, text: string, authToken = TWILIO_TOKEN) =>
+      sms(node, { sid, from: CUSTOMER, text }, authToken);
 
     beforeAll(async () => {
       redis = await startRedis();
@@ -90,31 +98,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const app = await buildApp(testConfig(env), { database });
       try {
         await app.ready();
-        const login = await app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: DEMO_LOGINS.owner, password: DEMO_PASSWORD },
+        const owner = await demoOwner(app);
+        token = owner.token;
+        channelId = await connectAccount(app, token, {
+          location_id: owner.locations[0]!,
+          provider: 'twilio',
+          config: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN, phone_number: NUMBER },
         });
-        token = login.json().body.token;
-        const me = await app.inject({
-          method: 'GET',
-          url: '/api/v1/user/me',
-          headers: { authorization: `Bearer ${token}` },
-        });
-        const location = me.json().body.businesses.find((x: { selected: boolean }) => x.selected)
-          .locations[0].id;
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/v1/channels',
-          headers: { authorization: `Bearer ${token}` },
-          payload: {
-            location_id: location,
-            provider: 'twilio',
-            config: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN, phone_number: NUMBER },
-          },
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        channelId = res.json().body.id;
       } finally {
         await app.close();
         await database.close();
@@ -180,25 +170,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     it('makes one customer and one enquiry for each new number writing to both nodes at once', async () => {
       const numbers = Array.from({ length: 20 }, (_, n) => `+614915709${String(n).padStart(2, '0')}`);
       const sends = numbers.flatMap((from, n) =>
-        Array.from({ length: 5 }, (_, k) => {
-          const path = '/webhooks/twilio/messaging';
-          const params = {
-            AccountSid: TWILIO_SID,
-            MessageSid: `SMrace${String(n * 5 + k).padStart(28, '0')}`,
-            From: from,
-            To: NUMBER,
-            Body: `Race ${n}.${k}`,
-            NumMedia: '0',
-          };
-          return fetch(`${(k % 2 ? b : a).url}${path}`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/x-www-form-urlencoded',
-              'x-twilio-signature': twilioSignature(TWILIO_TOKEN, `${PUBLIC_URL}${path}`, params),
-            },
-            body: new URLSearchParams(params).toString(),
-          }).then((r) => r.status);
-        }),
+        Array.from({ length: 5 }, (_, k) =>
+          sms(k % 2 ? b : a, {
+            sid: `SMrace${String(n * 5 + k).padStart(28, '0')}`,
+            from,
+            text: `Race ${n}.${k}`,
+          }).then((r) => r.status),
+        ),
       );
       expect((await Promise.all(sends)).every((status) => status === 200)).toBe(true);
       const database = await db.open();

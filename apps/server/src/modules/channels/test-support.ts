@@ -192,9 +192,11 @@ export function twilioSignature(token: string, url: string, params: Record<strin
   return getExpectedTwilioSignature(token, url, params);
 }
 
-/** Posts form parameters to a Twilio webhook path, signed for PUBLIC_URL + path unless told otherwise. */
-export function postTwilio(
-  t: TestApp,
+/**
+ * A Twilio webhook request: the form parameters, signed for PUBLIC_URL + path with the account's auth token
+ * (or the given signature; null: unsigned). Fits `inject` (`payload`) and `fetch` (`body`) alike.
+ */
+export function twilioWebhook(
   path: string,
   params: Record<string, string>,
   options: { token?: string; signature?: string | null } = {},
@@ -203,15 +205,28 @@ export function postTwilio(
     options.signature === undefined
       ? twilioSignature(options.token ?? TWILIO_TOKEN, `${PUBLIC_URL}${path}`, params)
       : options.signature;
-  return t.request({
-    method: 'POST',
+  const body = new URLSearchParams(params).toString();
+  return {
+    method: 'POST' as const,
     url: path,
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       ...(signature === null ? {} : { 'x-twilio-signature': signature }),
     },
-    payload: new URLSearchParams(params).toString(),
-  });
+    payload: body,
+    body,
+  };
+}
+
+/** Posts form parameters to a Twilio webhook path, signed for PUBLIC_URL + path unless told otherwise. */
+export function postTwilio(
+  t: TestApp,
+  path: string,
+  params: Record<string, string>,
+  options: { token?: string; signature?: string | null } = {},
+) {
+  const { body: _body, ...request } = twilioWebhook(path, params, options);
+  return t.request(request);
 }
 
 export async function messagesByProviderId(t: TestApp, provider: string, id: string) {

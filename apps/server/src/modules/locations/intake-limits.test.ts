@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { messages } from '@switchboard/db';
 import { INTAKE_LIMIT_DEFAULTS } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_LOGINS, getMe, type TestApp } from '../../test/helpers.ts';
+import { startRedis } from '../../test/server-process.ts';
 
 const limitsUrl = (id: string) => `/api/v1/business/locations/${id}/limits`;
 
@@ -183,28 +183,16 @@ describe('per-location limits on chats and forms', () => {
   });
 });
 
-/** A private Redis on a loopback port, or none when the machine has no redis-server. */
-async function startRedis(port: number): Promise<(() => void) | null> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {
-    stdio: 'ignore',
-  });
-  const started = await new Promise<boolean>((resolve) => {
-    child.once('error', () => resolve(false));
-    setTimeout(() => resolve(child.exitCode === null), 500);
-  });
-  return started ? () => child.kill() : null;
-}
-
 describe('limits shared between app nodes through Redis', () => {
-  let stop: (() => void) | null = null;
+  let stop: (() => void) | undefined;
   let url = process.env.TEST_REDIS_URL;
   let nodes: TestApp[] = [];
 
   beforeAll(async () => {
     if (!url) {
-      const port = 56400 + Math.floor(Math.random() * 500);
-      stop = await startRedis(port);
-      if (stop) url = `redis://127.0.0.1:${port}`;
+      const redis = await startRedis();
+      url = redis?.url;
+      stop = redis?.stop;
     }
     if (!url) return;
     nodes = [await createTestApp({ REDIS_URL: url }), await createTestApp({ REDIS_URL: url })];

@@ -4,7 +4,6 @@ import {
   type DbOrTx,
   drafts,
   enquiries,
-  locations,
   messages,
   queryRows,
   uploads,
@@ -395,12 +394,4 @@ function draftDto(d: typeof drafts.$inferSelect) {
     ai_original: d.ai_original,
     updated_at: d.updated_at,
   };
-}
-
-export async function locationBrief(db: DbOrTx, locationId: string) {
-  const [l] = await db
-    .select({ name: locations.name, phone: locations.phone_number, email: locations.email_address })
-    .from(locations)
-    .where(eq(locations.id, locationId));
-  return l ?? { name: null, phone: null, email: null };
 }
