@@ -322,15 +322,14 @@ export const messages = pgTable(
   'messages',
   {
     id: id(),
-    business_id: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    // A message's business and customer are its enquiry's, copied for scoping and look-ups; the enquiry's key
+    // alone keeps them whole (deleting a business or a customer deletes its enquiries, and so their
+    // messages), so only that key is checked on every insert, the hottest write there is.
+    business_id: uuid('business_id').notNull(),
     enquiry_id: uuid('enquiry_id')
       .notNull()
       .references(() => enquiries.id, { onDelete: 'cascade' }),
-    customer_id: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customer_id: uuid('customer_id').notNull(),
     channel: text('channel').notNull(),
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     team_user_id: uuid('team_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -69,12 +69,127 @@ async function lockKeys(tx: DbOrTx, keys: string[], space: number): Promise<void
 const threadKey = (location: string, customer: string, channel: string) =>
   `${location}:${customer}:${channel === 'mms' ? 'sms' : channel}`;
 
+const key = (m: InboundMessage) => `${m.provider}:${m.provider_message_id}`;
+
+/** The provider-id and thread keys a batch locks, unique and sorted; both ways of storing take the same. */
+function lockKeysOf(batch: InboundMessage[]): string[] {
+  const keys = new Set<string>();
+  for (const m of batch) {
+    keys.add(`id:${key(m)}`);
+    const identity = identityOf(m);
+    if (identity)
+      keys.add(`thread:${threadKey(m.location_id, `${identity.kind}:${identity.value}`, m.channel)}`);
+  }
+  return [...keys].sort();
+}
+
+/** What an inbound message's row holds besides its enquiry and customer, as the insert takes it. */
+function messageFields(m: InboundMessage) {
+  const media = m.media ?? [];
+  return {
+    id: uuidv7(),
+    message: m.message,
+    meta: JSON.stringify({
+      ...(m.meta ?? {}),
+      ...(m.subject ? { subject: m.subject } : {}),
+      ...(media.length ? { media_pending: media.length } : {}),
+    }),
+    attachments: JSON.stringify(m.attachments ?? []),
+    provider: m.provider,
+    provider_message_id: m.provider_message_id,
+    created_at: (m.timestamp ?? new Date()).toISOString(),
+    preview: preview(m.message, (m.attachments?.length ?? 0) + media.length),
+  };
+}
+
+type StoredRow = {
+  ordinal: number;
+  message: MessageRecord;
+  enquiry: EnquiryRecord;
+  customer: Pick<CustomerRow, 'name' | 'phone' | 'email'>;
+  created: boolean;
+  counts: LocationCounts | null;
+};
+
+/**
+ * A batch in one call (migration 0012's `store_inbound_batch`), which commits by itself: customers found or
+ * created, each message joining its customer's open enquiry or opening one, counters moved for the new ones.
+ * The results hold the messages it stored; the rest (undefined: a name or opt-out to record on a known
+ * customer, a repeat, a reply to a given enquiry, or the whole batch when something changed meanwhile) are
+ * for `storeBatch`. A repeat inside the batch goes with its first.
+ */
+export async function storeInOneCall(
+  db: DbOrTx,
+  batch: InboundMessage[],
+  businessOf: Map<string, string>,
+  options: { locks: boolean },
+): Promise<(Stored | undefined)[]> {
+  const results: (Stored | undefined)[] = batch.map(() => undefined);
+  const firstOf = new Map<string, number>();
+  const candidates: { i: number; m: InboundMessage; business: string; kind: string; address: string }[] = [];
+  batch.forEach((m, i) => {
+    if (firstOf.has(key(m))) return;
+    firstOf.set(key(m), i);
+    const business = businessOf.get(m.location_id);
+    const identity = identityOf(m);
+    if (business && identity && !m.enquiry_id)
+      candidates.push({ i, m, business, kind: identity.kind, address: identity.value });
+  });
+  if (!candidates.length) return results;
+
+  const rows = candidates.map((c) => ({ ...c, ...messageFields(c.m), name: c.m.from.name || null }));
+  const column = <T>(of: (r: (typeof rows)[number]) => T) => sql.param(rows.map(of));
+  let stored: StoredRow[];
+  try {
+    [{ stored = [] } = { stored: [] }] = await queryRows<{ stored: StoredRow[] }>(
+      db,
+      sql`select store_inbound_batch(
+            ${options.locks ? sql.param(lockKeysOf(candidates.map((c) => c.m))) : null}::text[],
+            ${column((r) => r.i)}::int[], ${column((r) => r.id)}::uuid[], ${column(() => uuidv7())}::uuid[],
+            ${column(() => uuidv7())}::uuid[], ${column((r) => r.business)}::uuid[],
+            ${column((r) => r.m.location_id)}::uuid[], ${column((r) => r.m.channel)}::text[],
+            ${column((r) => r.kind)}::text[], ${column((r) => r.address)}::text[], ${column((r) => r.name)}::text[],
+            ${column((r) => r.name?.split(/\s+/)[0] ?? null)}::text[], ${column((r) => r.m.from.phone ?? null)}::text[],
+            ${column((r) => r.m.from.email ?? null)}::text[],
+            ${column((r) => JSON.stringify(r.m.from.external_id ? { [r.m.channel]: r.m.from.external_id } : {}))}::text[],
+            ${column((r) => (r.m.from.external_id ? externalKey(r.m.channel, r.m.from.external_id) : null))}::text[],
+            ${column((r) => r.m.sms_opt ?? null)}::text[], ${column((r) => r.message)}::text[],
+            ${column((r) => r.meta)}::text[], ${column((r) => r.attachments)}::text[],
+            ${column((r) => r.provider)}::text[], ${column((r) => r.provider_message_id)}::text[],
+            ${column((r) => r.created_at)}::timestamptz[], ${column((r) => r.preview)}::text[],
+            ${column((r) => r.m.subject ?? null)}::text[], ${column((r) => r.m.source ?? null)}::text[],
+            ${column((r) => r.m.medium ?? null)}::text[], ${column((r) => r.m.campaign ?? null)}::text[]) as stored`,
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === '40001') return results;
+    throw error;
+  }
+  for (const row of stored) {
+    results[row.ordinal] = {
+      duplicate: false,
+      media_waiting: false,
+      message: toMessageDto(row.message, null),
+      enquiry: toEnquiryRow(row.enquiry, row.customer),
+      created: row.created,
+      counts: row.counts,
+      business_id: row.enquiry.business_id,
+    };
+  }
+  batch.forEach((m, i) => {
+    const first = firstOf.get(key(m))!;
+    if (first !== i && results[first])
+      results[i] = { ...results[first]!, duplicate: true, created: false, counts: null };
+  });
+  return results;
+}
+
 /**
  * Stores a batch of inbound messages in the caller's transaction with a handful of multi-row statements,
  * whatever the batch's size: repeats are recognised by provider id, customers found or created by their
  * unique key, each message joins its customer's open enquiry on that channel and location (SMS and MMS share
  * one) or opens one, opt-outs are recorded, and a location's counters move only when an enquiry opens.
- * Messages to existing enquiries take no location-wide lock. Results are in the batch's order.
+ * Messages to existing enquiries take no location-wide lock. Results are in the batch's order. This is the
+ * full path: `storeInOneCall` does the common cases in one round trip and leaves the rest to it.
  */
 export async function storeBatch(
   tx: DbOrTx,
@@ -86,23 +201,11 @@ export async function storeBatch(
   const lock = (keys: string[], space: number) =>
     options.locks ? lockKeys(tx, keys, space) : Promise.resolve();
   const results: (Stored | undefined)[] = new Array(batch.length);
-  const key = (m: InboundMessage) => `${m.provider}:${m.provider_message_id}`;
 
   // One statement locks the batch's provider ids (another node storing the same id waits for this commit, then
   // sees it) and its threads, by location, channel and the customer's address (a thread's customer may not
   // exist yet): whoever stores a message of the same thread waits, then finds the enquiry this one opened.
-  await lock(
-    [
-      ...batch.map((m) => `id:${key(m)}`),
-      ...batch.flatMap((m) => {
-        const identity = identityOf(m);
-        return identity
-          ? [`thread:${threadKey(m.location_id, `${identity.kind}:${identity.value}`, m.channel)}`]
-          : [];
-      }),
-    ],
-    1,
-  );
+  await lock(lockKeysOf(batch), 1);
   // The reads are written out (constant text, one array per column) rather than built per batch.
   const repeats = await queryRows<MessageRecord>(
     tx,
@@ -333,25 +436,13 @@ export async function storeBatch(
   // stay the same size whatever the batch.
   if (fresh.length) {
     const rows = fresh.map((i) => {
-      const m = batch[i]!;
-      const media = m.media ?? [];
       const e = enquiryOf.get(i)!;
       return {
-        id: uuidv7(),
+        ...messageFields(batch[i]!),
         business_id: e.business_id,
         enquiry_id: e.id,
         customer_id: customerOf.get(i)!.id,
         channel: e.channel,
-        message: m.message,
-        meta: JSON.stringify({
-          ...(m.meta ?? {}),
-          ...(m.subject ? { subject: m.subject } : {}),
-          ...(media.length ? { media_pending: media.length } : {}),
-        }),
-        attachments: JSON.stringify(m.attachments ?? []),
-        provider: m.provider,
-        provider_message_id: m.provider_message_id,
-        created_at: (m.timestamp ?? new Date()).toISOString(),
       };
     });
     const column = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));
@@ -376,12 +467,8 @@ export async function storeBatch(
 
     // Each enquiry's newest message, in one statement; then the enquiries as they now are.
     const latest = new Map<string, { at: Date; preview: string }>();
-    fresh.forEach((i, n) => {
-      const m = batch[i]!;
-      latest.set(stored[n]!.enquiry_id, {
-        at: new Date(stored[n]!.created_at),
-        preview: preview(m.message, (m.attachments?.length ?? 0) + (m.media?.length ?? 0)),
-      });
+    rows.forEach((r, n) => {
+      latest.set(stored[n]!.enquiry_id, { at: new Date(stored[n]!.created_at), preview: r.preview });
     });
     const changes = [...latest.entries()];
     const updated = await queryRows<EnquiryRecord>(

@@ -1,7 +1,7 @@
 import { type Database, locations } from '@switchboard/db';
 import { inArray } from 'drizzle-orm';
 import type { InboundMessage } from '../../../channels/types.ts';
-import { type Stored, storeBatch, UnstorableMessage } from './store.ts';
+import { type Stored, storeBatch, storeInOneCall, UnstorableMessage } from './store.ts';
 
 /** The most messages one transaction stores: past this, a burst is split into several commits. */
 export const MAX_BATCH = 200;
@@ -23,7 +23,8 @@ export type InboundWriter = {
  * One writer per process stores every inbound message (group commit): a message handed in while no batch is
  * being written starts one at once; messages arriving while a batch commits wait and go together in the
  * next. So one webhook alone costs one transaction, and a burst costs one transaction per batch rather than
- * one per message, which is what lets ingest keep up with the database's commit rate. A batch that fails is
+ * one per message, which is what lets ingest keep up with the database's commit rate. Most batches are one
+ * database call (`storeInOneCall`); what it leaves is stored in one transaction. A batch that fails is
  * retried one message at a time, so one bad message fails only its own webhook.
  */
 export function createInboundWriter(database: Pick<Database, 'db' | 'engine'>): InboundWriter {
@@ -32,7 +33,6 @@ export function createInboundWriter(database: Pick<Database, 'db' | 'engine'>): 
   const waiting: Waiting[] = [];
   // Which business a location belongs to never changes: looked up once per location.
   const businessOf = new Map<string, string>();
-  let writing: Promise<void> | null = null;
 
   async function resolveBusinesses(batch: InboundMessage[]) {
     const unknown = [...new Set(batch.map((m) => m.location_id))].filter((id) => !businessOf.has(id));
@@ -44,10 +44,24 @@ export function createInboundWriter(database: Pick<Database, 'db' | 'engine'>): 
     for (const r of rows) businessOf.set(r.id, r.business_id);
   }
 
-  async function write(batch: Waiting[]): Promise<void> {
-    const messages = batch.map((w) => w.message);
+  async function write(all: Waiting[]): Promise<void> {
+    let batch = all;
     try {
-      await resolveBusinesses(messages);
+      await resolveBusinesses(batch.map((w) => w.message));
+      // Most batches are stored whole in one call; what it leaves goes through the full path's transaction.
+      const inOneCall = await storeInOneCall(
+        db,
+        batch.map((w) => w.message),
+        businessOf,
+        { locks },
+      );
+      batch = batch.filter((w, i) => {
+        const stored = inOneCall[i];
+        if (stored) w.resolve(stored);
+        return !stored;
+      });
+      if (!batch.length) return;
+      const messages = batch.map((w) => w.message);
       const stored = await db.transaction((tx) => storeBatch(tx, messages, businessOf, { locks }));
       for (const [i, w] of batch.entries()) w.resolve(stored[i] as Stored);
       return;
@@ -61,6 +75,7 @@ export function createInboundWriter(database: Pick<Database, 'db' | 'engine'>): 
     for (const w of batch) await write([w]);
   }
 
+  let writing: Promise<void> | null = null;
   let scheduled = false;
   function pump(): void {
     if (writing || scheduled || !waiting.length) return;
