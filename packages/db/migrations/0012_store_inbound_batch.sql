@@ -5,10 +5,10 @@
 -- provider id) is left to the application's full path. drizzle-kit cannot express functions, so this
 -- migration is written by hand.
 --
--- One array per column, one element per message (the first of each provider id only). `lock_keys` (sorted;
--- null where there is one connection) are the provider-id and thread keys the full path locks too, so the
+-- `incoming` is a JSON array with one object per message (the first of each provider id only). `lock_keys`
+-- (sorted; null where there is one connection) are the provider-id and thread keys the full path locks too, so the
 -- two paths exclude each other on every node; they are taken first, and the statement after them sees
--- whatever their holders committed. `customer_ids` and `enquiry_ids` are fresh ids, used where a message
+-- whatever their holders committed. `new_customer` and `new_enquiry` are fresh ids, used where a message
 -- creates its customer or opens its enquiry.
 --
 -- A message is stored only when every message of its customer in the batch can be (a thread's messages never
@@ -16,14 +16,7 @@
 -- counts} for the stored ones. Anything written meanwhile that the statement would collide with (a provider
 -- id, a customer, an enquiry closed) raises serialization_failure and stores nothing: the caller then takes
 -- the full path for the whole batch.
-CREATE FUNCTION store_inbound_batch(
-  lock_keys text[],
-  ordinals int[], ids uuid[], customer_ids uuid[], enquiry_ids uuid[], businesses uuid[], locations uuid[],
-  channels text[], kinds text[], addresses text[], names text[], first_names text[], phones text[],
-  emails text[], external_id_lists text[], external_keys text[], opts text[], bodies text[], metas text[],
-  attachment_lists text[], providers text[], provider_ids text[], created timestamptz[], previews text[],
-  titles text[], sources text[], mediums text[], campaigns text[]
-) RETURNS json LANGUAGE plpgsql AS $$
+CREATE FUNCTION store_inbound_batch(lock_keys text[], incoming json) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   wanted int;
   written int;
@@ -42,12 +35,12 @@ BEGIN
   WITH batch AS (
     SELECT b.*, concat_ws(':', b.location_id, b.kind, b.address,
                           CASE WHEN b.channel IN ('sms', 'mms') THEN 'sms' ELSE b.channel END) AS thread
-    FROM unnest(ordinals, ids, customer_ids, enquiry_ids, businesses, locations, channels, kinds, addresses,
-                names, first_names, phones, emails, external_id_lists, external_keys, opts, bodies, metas,
-                attachment_lists, providers, provider_ids, created, previews, titles, sources, mediums, campaigns)
-      AS b(ordinal, id, new_customer, new_enquiry, business_id, location_id, channel, kind, address, name,
-           first_name, phone, email, external_ids, external_key, opt, message, meta, attachments, provider,
-           provider_message_id, created_at, preview, title, source, medium, campaign)
+    FROM json_to_recordset(incoming)
+      AS b(ordinal int, id uuid, new_customer uuid, new_enquiry uuid, business_id uuid, location_id uuid,
+           channel text, kind text, address text, name text, first_name text, phone text, email text,
+           external_ids jsonb, external_key text, opt text, message text, meta jsonb, attachments jsonb,
+           provider text, provider_message_id text, created_at timestamptz, preview text, title text,
+           source text, medium text, campaign text)
   ), matched AS (
     SELECT b.*, c.id AS known_customer, c.name AS known_name, c.phone AS known_phone, c.email AS known_email,
            e.id AS open_enquiry, e.channel AS open_channel,
@@ -88,7 +81,7 @@ BEGIN
            thread AS (PARTITION BY t.thread ORDER BY t.ordinal)
   ), new_people AS (
     INSERT INTO customers (id, business_id, name, first_name, phone, email, external_ids, external_key)
-    SELECT DISTINCT ON (person_id) person_id, business_id, name, first_name, phone, email, external_ids::jsonb,
+    SELECT DISTINCT ON (person_id) person_id, business_id, name, first_name, phone, email, external_ids,
            external_key
     FROM chosen WHERE known_customer IS NULL
     ORDER BY person_id, ordinal
@@ -124,7 +117,7 @@ BEGIN
     INSERT INTO messages (id, business_id, enquiry_id, customer_id, channel, direction, message, meta,
                           attachments, status, provider, provider_message_id, created_at)
     SELECT c.id, c.business_id, coalesce(c.open_enquiry, c.thread_enquiry), pe.customer_id,
-           coalesce(c.open_channel, c.thread_channel), 'in', c.message, c.meta::jsonb, c.attachments::jsonb,
+           coalesce(c.open_channel, c.thread_channel), 'in', c.message, c.meta, c.attachments,
            'received', c.provider, c.provider_message_id, c.created_at
     FROM chosen c JOIN people pe ON pe.ordinal = c.ordinal
     ON CONFLICT (provider, provider_message_id) DO NOTHING

@@ -89,12 +89,12 @@ function messageFields(m: InboundMessage) {
   return {
     id: uuidv7(),
     message: m.message,
-    meta: JSON.stringify({
+    meta: {
       ...(m.meta ?? {}),
       ...(m.subject ? { subject: m.subject } : {}),
       ...(media.length ? { media_pending: media.length } : {}),
-    }),
-    attachments: JSON.stringify(m.attachments ?? []),
+    },
+    attachments: m.attachments ?? [],
     provider: m.provider,
     provider_message_id: m.provider_message_id,
     created_at: (m.timestamp ?? new Date()).toISOString(),
@@ -137,28 +137,37 @@ export async function storeInOneCall(
   });
   if (!candidates.length) return results;
 
-  const rows = candidates.map((c) => ({ ...c, ...messageFields(c.m), name: c.m.from.name || null }));
-  const column = <T>(of: (r: (typeof rows)[number]) => T) => sql.param(rows.map(of));
+  const incoming = candidates.map(({ i, m, business, kind, address }) => {
+    const name = m.from.name || null;
+    return {
+      ...messageFields(m),
+      ordinal: i,
+      new_customer: uuidv7(),
+      new_enquiry: uuidv7(),
+      business_id: business,
+      location_id: m.location_id,
+      channel: m.channel,
+      kind,
+      address,
+      name,
+      first_name: name?.split(/\s+/)[0] ?? null,
+      phone: m.from.phone ?? null,
+      email: m.from.email ?? null,
+      external_ids: m.from.external_id ? { [m.channel]: m.from.external_id } : {},
+      external_key: m.from.external_id ? externalKey(m.channel, m.from.external_id) : null,
+      opt: m.sms_opt ?? null,
+      title: m.subject ?? null,
+      source: m.source ?? null,
+      medium: m.medium ?? null,
+      campaign: m.campaign ?? null,
+    };
+  });
+  const lockKeys = options.locks ? sql.param(lockKeysOf(candidates.map((c) => c.m))) : null;
   let stored: StoredRow[];
   try {
     [{ stored = [] } = { stored: [] }] = await queryRows<{ stored: StoredRow[] }>(
       db,
-      sql`select store_inbound_batch(
-            ${options.locks ? sql.param(lockKeysOf(candidates.map((c) => c.m))) : null}::text[],
-            ${column((r) => r.i)}::int[], ${column((r) => r.id)}::uuid[], ${column(() => uuidv7())}::uuid[],
-            ${column(() => uuidv7())}::uuid[], ${column((r) => r.business)}::uuid[],
-            ${column((r) => r.m.location_id)}::uuid[], ${column((r) => r.m.channel)}::text[],
-            ${column((r) => r.kind)}::text[], ${column((r) => r.address)}::text[], ${column((r) => r.name)}::text[],
-            ${column((r) => r.name?.split(/\s+/)[0] ?? null)}::text[], ${column((r) => r.m.from.phone ?? null)}::text[],
-            ${column((r) => r.m.from.email ?? null)}::text[],
-            ${column((r) => JSON.stringify(r.m.from.external_id ? { [r.m.channel]: r.m.from.external_id } : {}))}::text[],
-            ${column((r) => (r.m.from.external_id ? externalKey(r.m.channel, r.m.from.external_id) : null))}::text[],
-            ${column((r) => r.m.sms_opt ?? null)}::text[], ${column((r) => r.message)}::text[],
-            ${column((r) => r.meta)}::text[], ${column((r) => r.attachments)}::text[],
-            ${column((r) => r.provider)}::text[], ${column((r) => r.provider_message_id)}::text[],
-            ${column((r) => r.created_at)}::timestamptz[], ${column((r) => r.preview)}::text[],
-            ${column((r) => r.m.subject ?? null)}::text[], ${column((r) => r.m.source ?? null)}::text[],
-            ${column((r) => r.m.medium ?? null)}::text[], ${column((r) => r.m.campaign ?? null)}::text[]) as stored`,
+      sql`select store_inbound_batch(${lockKeys}::text[], ${JSON.stringify(incoming)}::json) as stored`,
     );
   } catch (error) {
     if ((error as { code?: string }).code === '40001') return results;
@@ -454,7 +463,8 @@ export async function storeBatch(
             'received', provider, provider_message_id, created_at
           from unnest(${column('id')}::uuid[], ${column('business_id')}::uuid[], ${column('enquiry_id')}::uuid[],
             ${column('customer_id')}::uuid[], ${column('channel')}::text[], ${column('message')}::text[],
-            ${column('meta')}::text[], ${column('attachments')}::text[], ${column('provider')}::text[],
+            ${sql.param(rows.map((r) => JSON.stringify(r.meta)))}::text[],
+            ${sql.param(rows.map((r) => JSON.stringify(r.attachments)))}::text[], ${column('provider')}::text[],
             ${column('provider_message_id')}::text[], ${column('created_at')}::timestamptz[])
             as u(id, business_id, enquiry_id, customer_id, channel, message, meta, attachments, provider,
               provider_message_id, created_at)
