@@ -195,6 +195,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         expect(threads).toHaveLength(20);
         const stored = await database.db.select().from(messages).where(like(messages.message, 'Race %'));
         expect(stored).toHaveLength(100);
+
+        // The same customers write again to both nodes once their enquiries are closed: each opens one
+        // new enquiry, whichever node stores its first message.
+        const ids = people.map((p) => p.id);
+        await database.db.update(enquiries).set({ status: 'closed' }).where(inArray(enquiries.customer_id, ids));
+        const again = numbers.flatMap((from, n) =>
+          Array.from({ length: 4 }, (_, k) =>
+            sms(k % 2 ? a : b, {
+              sid: `SMagain${String(n * 4 + k).padStart(27, '0')}`,
+              from,
+              text: `Again ${n}.${k}`,
+            }).then((r) => r.status),
+          ),
+        );
+        expect((await Promise.all(again)).every((status) => status === 200)).toBe(true);
+        const reopened = await database.db
+          .select()
+          .from(enquiries)
+          .where(and(inArray(enquiries.customer_id, ids), eq(enquiries.status, 'open')));
+        expect(reopened).toHaveLength(20);
+        const later = await database.db.select().from(messages).where(like(messages.message, 'Again %'));
+        expect(later).toHaveLength(80);
+        expect(new Set(later.map((m) => m.enquiry_id))).toEqual(new Set(reopened.map((e) => e.id)));
       } finally {
         await database.close();
       }
