@@ -29,6 +29,7 @@ import {
   type Section,
   type SummaryRow,
 } from '../lib/context.ts';
+import { type CpuSnapshot, cpuSince, cpuSnapshot } from '../lib/cpu.ts';
 import { openSectionDatabase } from '../lib/database.ts';
 import type { LoadJob, LoadRequest, LoadResult } from '../lib/load-worker.ts';
 import { ms, percentile, table } from '../lib/stats.ts';
@@ -166,8 +167,13 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
 
     const rows: SummaryRow[] = [];
     const table_: (string | number)[][] = [];
+    const cpuTable: (string | number)[][] = [];
     for (const concurrency of concurrencies) {
       const results: Record<Contestant, LoadResult[]> = { bare: [], webhook: [] };
+      const cpu: Record<Contestant, CpuSnapshot | null> = {
+        bare: { main: 0, other: 0, postgres: 0 },
+        webhook: { main: 0, other: 0, postgres: 0 },
+      };
       for (let round = 0; round < rounds; round++) {
         for (const who of ['bare', 'webhook'] as const) {
           const tag = `${engine === 'postgres' ? 'p' : 'l'}${concurrency}r${round}${who === 'bare' ? 'b' : 'w'}`;
@@ -177,7 +183,18 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
             who === 'bare' ? '/bare' : WEBHOOK_PATH,
             who === 'webhook',
           );
+          const before = cpuSnapshot();
           const result = await load({ origin: origin(who === 'bare' ? bare : app), concurrency, requests });
+          const spent = cpuSince(before);
+          const sum = cpu[who];
+          cpu[who] =
+            spent && sum
+              ? {
+                  main: sum.main + spent.main,
+                  other: sum.other + spent.other,
+                  postgres: sum.postgres + spent.postgres,
+                }
+              : null;
           if (result.samples.length)
             ctx.log(`  ${who} c=${concurrency} round ${round + 1} failures: ${result.samples.join(' | ')}`);
           results[who].push(result);
@@ -186,6 +203,18 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
       const b = figures(results.bare);
       const w = figures(results.webhook);
       const ratio = w.rps / b.rps;
+      for (const who of ['bare', 'webhook'] as const) {
+        const spent = cpu[who];
+        const n = figures(results[who]).n;
+        if (spent && n)
+          cpuTable.push([
+            concurrency,
+            who,
+            (spent.main / n).toFixed(3),
+            engine === 'postgres' ? (spent.postgres / n).toFixed(3) : 'in server',
+            (spent.other / n).toFixed(3),
+          ]);
+      }
       table_.push([
         concurrency,
         Math.round(b.rps),
@@ -237,6 +266,13 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
         table_,
       ),
     );
+    if (cpuTable.length) {
+      ctx.log(
+        'CPU ms per request: the server’s main thread (with PGlite, the database too), the PostgreSQL server, ' +
+          'and this process’s other threads (the load generator, libuv, V8 helpers). Ticks are 10 ms.',
+      );
+      ctx.log(table(['c', 'contestant', 'server', 'database', 'load and helpers'], cpuTable));
+    }
     const [row] = await queryRows<{ n: number; distinct_ids: number }>(
       database.db,
       sql`select count(*)::int as n, count(distinct provider_message_id)::int as distinct_ids from messages where provider = 'twilio' and direction = 'in'`,
