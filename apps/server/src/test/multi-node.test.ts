@@ -199,7 +199,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         // The same customers write again to both nodes once their enquiries are closed: each opens one
         // new enquiry, whichever node stores its first message.
         const ids = people.map((p) => p.id);
-        await database.db.update(enquiries).set({ status: 'closed' }).where(inArray(enquiries.customer_id, ids));
+        await database.db
+          .update(enquiries)
+          .set({ status: 'closed' })
+          .where(inArray(enquiries.customer_id, ids));
         const again = numbers.flatMap((from, n) =>
           Array.from({ length: 4 }, (_, k) =>
             sms(k % 2 ? a : b, {
