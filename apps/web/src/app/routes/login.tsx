@@ -6,10 +6,11 @@ import { preloadApp } from '../pages.ts';
 import { APP_HOME } from '../paths.ts';
 import './login.css';
 
+// Only what the product does today: a feature earns its line here when it ships.
 const HIGHLIGHTS = [
-  'SMS, email, WhatsApp, Facebook, Instagram and web forms in one inbox',
-  'Calls in the browser, with summaries and transcripts',
-  'An AI assistant that knows your FAQs and hands over when unsure',
+  'SMS, email, WhatsApp, Messenger, Instagram, Google RCS, web forms and website chat in one inbox',
+  'See who is viewing and replying, live, so nobody answers a customer twice',
+  'Templates, search and delivery ticks on every reply',
 ];
 
 /** What the emailed sign-in link (`/api/v1/auth/unlock`) came back with. */
