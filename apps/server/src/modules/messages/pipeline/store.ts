@@ -102,6 +102,7 @@ function messageFields(m: InboundMessage) {
   };
 }
 
+/** One stored message as `store_inbound_batch` answers it (JSON: its timestamps are text, which the DTOs take). */
 type StoredRow = {
   ordinal: number;
   message: MessageRecord;
