@@ -169,50 +169,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
 
     it('makes one customer and one enquiry for each new number writing to both nodes at once', async () => {
       const numbers = Array.from({ length: 20 }, (_, n) => `+614915709${String(n).padStart(2, '0')}`);
-      const sends = numbers.flatMap((from, n) =>
-        Array.from({ length: 5 }, (_, k) =>
-          sms(k % 2 ? b : a, {
-            sid: `SMrace${String(n * 5 + k).padStart(28, '0')}`,
-            from,
-            text: `Race ${n}.${k}`,
-          }).then((r) => r.status),
-        ),
-      );
-      expect((await Promise.all(sends)).every((status) => status === 200)).toBe(true);
+      // Every number sends `each` messages at once, alternating between the nodes; the statuses come back.
+      const sendAll = (word: string, each: number, first: ServerProcess, second: ServerProcess) =>
+        Promise.all(
+          numbers.flatMap((from, n) =>
+            Array.from({ length: each }, (_, k) =>
+              sms(k % 2 ? second : first, {
+                sid: `SM${word}${String(n * each + k).padStart(32 - word.length, '0')}`,
+                from,
+                text: `${word} ${n}.${k}`,
+              }).then((r) => r.status),
+            ),
+          ),
+        );
+      expect((await sendAll('Race', 5, a, b)).every((status) => status === 200)).toBe(true);
       const database = await db.open();
       try {
         const people = await database.db.select().from(customers).where(inArray(customers.phone, numbers));
         expect(people).toHaveLength(20);
-        const threads = await database.db
-          .select()
-          .from(enquiries)
-          .where(
-            inArray(
-              enquiries.customer_id,
-              people.map((p) => p.id),
-            ),
-          );
+        const ids = people.map((p) => p.id);
+        const threads = await database.db.select().from(enquiries).where(inArray(enquiries.customer_id, ids));
         expect(threads).toHaveLength(20);
         const stored = await database.db.select().from(messages).where(like(messages.message, 'Race %'));
         expect(stored).toHaveLength(100);
 
         // The same customers write again to both nodes once their enquiries are closed: each opens one
         // new enquiry, whichever node stores its first message.
-        const ids = people.map((p) => p.id);
         await database.db
           .update(enquiries)
           .set({ status: 'closed' })
           .where(inArray(enquiries.customer_id, ids));
-        const again = numbers.flatMap((from, n) =>
-          Array.from({ length: 4 }, (_, k) =>
-            sms(k % 2 ? a : b, {
-              sid: `SMagain${String(n * 4 + k).padStart(27, '0')}`,
-              from,
-              text: `Again ${n}.${k}`,
-            }).then((r) => r.status),
-          ),
-        );
-        expect((await Promise.all(again)).every((status) => status === 200)).toBe(true);
+        expect((await sendAll('Again', 4, b, a)).every((status) => status === 200)).toBe(true);
         const reopened = await database.db
           .select()
           .from(enquiries)

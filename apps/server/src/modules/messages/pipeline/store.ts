@@ -53,16 +53,15 @@ const identityOf = (m: InboundMessage) =>
         ? { kind: 'email' as const, value: m.from.email.toLowerCase() }
         : null;
 
-/** One statement that takes a transaction lock per key, in a fixed order (so two batches never deadlock). */
-async function lockKeys(tx: DbOrTx, keys: string[], space: number): Promise<void> {
-  const unique = [...new Set(keys)].sort();
-  if (!unique.length) return;
-  const values = sql.join(
-    unique.map((k) => sql`(${k})`),
-    sql`, `,
-  );
+/**
+ * One statement that takes a transaction lock per key, in the order `lockKeysOf` sorts them (so two batches
+ * never deadlock): the same statement `store_inbound_batch` begins with, so the two ways of storing exclude
+ * each other.
+ */
+async function takeLocks(tx: DbOrTx, keys: string[]): Promise<void> {
+  if (!keys.length) return;
   await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(k, ${space})) from (values ${values}) as v(k) order by k`,
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 1)) from unnest(${sql.param(keys)}::text[]) as k order by k`,
   );
 }
 
@@ -163,12 +162,12 @@ export async function storeInOneCall(
       campaign: m.campaign ?? null,
     };
   });
-  const lockKeys = options.locks ? sql.param(lockKeysOf(candidates.map((c) => c.m))) : null;
+  const locks = options.locks ? sql.param(lockKeysOf(candidates.map((c) => c.m))) : null;
   let stored: StoredRow[];
   try {
     [{ stored = [] } = { stored: [] }] = await queryRows<{ stored: StoredRow[] }>(
       db,
-      sql`select store_inbound_batch(${lockKeys}::text[], ${JSON.stringify(incoming)}::json) as stored`,
+      sql`select store_inbound_batch(${locks}::text[], ${JSON.stringify(incoming)}::json) as stored`,
     );
   } catch (error) {
     if ((error as { code?: string }).code === '40001') return results;
@@ -207,15 +206,13 @@ export async function storeBatch(
   businessOf: Map<string, string>,
   options: { locks: boolean } = { locks: true },
 ): Promise<Stored[]> {
-  // The embedded database has one connection, so its transactions never overlap: nothing to lock against.
-  const lock = (keys: string[], space: number) =>
-    options.locks ? lockKeys(tx, keys, space) : Promise.resolve();
   const results: (Stored | undefined)[] = new Array(batch.length);
 
   // One statement locks the batch's provider ids (another node storing the same id waits for this commit, then
   // sees it) and its threads, by location, channel and the customer's address (a thread's customer may not
   // exist yet): whoever stores a message of the same thread waits, then finds the enquiry this one opened.
-  await lock(lockKeysOf(batch), 1);
+  // The embedded database has one connection, so its transactions never overlap: nothing to lock against.
+  if (options.locks) await takeLocks(tx, lockKeysOf(batch));
   // The reads are written out (constant text, one array per column) rather than built per batch.
   const repeats = await queryRows<MessageRecord>(
     tx,
