@@ -105,9 +105,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       { business_id: harbourside.id, user_id: owner.id, role: 'owner' },
       { business_id: harbourside.id, user_id: staff1.id, role: 'staff' },
       { business_id: harbourside.id, user_id: staff2.id, role: 'staff' },
-      { business_id: harbourside.id, user_id: admin.id, role: 'staff' },
       { business_id: northside.id, user_id: northOwner.id, role: 'owner' },
-      { business_id: northside.id, user_id: admin.id, role: 'staff' },
     ]);
 
     await tx.insert(businessPhones).values([

@@ -1,19 +1,11 @@
-import {
-  businesses,
-  businessMembers,
-  type Db,
-  hashPassword,
-  locations,
-  sessions,
-  users,
-  verifyPassword,
-} from '@switchboard/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, hashPassword, locations, sessions, users, verifyPassword } from '@switchboard/db';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { assertOwnLocation } from '../locations/service.ts';
+import { openableBusinesses } from '../users/access.ts';
 
 type Ctx = { db: Db; config: Config };
 /** Signed-in calls: the same, and who is acting. */
@@ -78,13 +70,8 @@ async function pickSelection(
   businessId?: string,
   locationId?: string,
 ): Promise<{ business_id: string | null; location_id: string | null }> {
-  const memberships = await db
-    .select({ business_id: businessMembers.business_id })
-    .from(businessMembers)
-    .innerJoin(businesses, eq(businesses.id, businessMembers.business_id))
-    .where(eq(businessMembers.user_id, userId))
-    .orderBy(asc(businessMembers.created_at), asc(businesses.name));
-  const chosen = memberships.find((m) => m.business_id === businessId) ?? memberships[0];
+  const openable = (await openableBusinesses(db, userId)).map((o) => ({ business_id: o.business.id }));
+  const chosen = openable.find((m) => m.business_id === businessId) ?? openable[0];
   if (!chosen) return { business_id: null, location_id: null };
   const locs = await db
     .select({ id: locations.id })
@@ -104,13 +91,9 @@ export async function switchSelection(
   { db, config, actor }: ActorCtx,
   input: { business_id: string; location_id?: string },
 ): Promise<{ token: string }> {
-  const [membership] = await db
-    .select({ business_id: businessMembers.business_id })
-    .from(businessMembers)
-    .where(
-      and(eq(businessMembers.user_id, actor.user_id), eq(businessMembers.business_id, input.business_id)),
-    );
-  if (!membership) throw new AppError('not_found', 'Business not found.');
+  const openable = await openableBusinesses(db, actor.user_id);
+  if (!openable.some((o) => o.business.id === input.business_id))
+    throw new AppError('not_found', 'Business not found.');
   await assertOwnLocation(db, input.business_id, input.location_id);
   const selection = await pickSelection(db, actor.user_id, input.business_id, input.location_id);
   const ttl = Math.round(config.sessionDays * 86_400);

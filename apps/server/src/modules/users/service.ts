@@ -1,21 +1,17 @@
-import { businesses, businessMembers, locations, users } from '@switchboard/db';
+import { locations, users } from '@switchboard/db';
 import type { MeLocation, UpdateMeRequest, UserMe } from '@switchboard/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { openableBusinesses } from './access.ts';
 
 type UserCtx = Pick<Context, 'db' | 'actor'>;
 
-/** The signed-in user with every business they belong to and its locations, the selected ones flagged. */
+/** The signed-in user with every business they can open (see `openableBusinesses`) and its locations, the selected ones flagged. */
 export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
   const [user] = await db.select().from(users).where(eq(users.id, actor.user_id));
   if (!user) throw new AppError('session_expired', 'Your session has ended. Please log in again.');
-  const memberships = await db
-    .select({ business: businesses, role: businessMembers.role })
-    .from(businessMembers)
-    .innerJoin(businesses, eq(businesses.id, businessMembers.business_id))
-    .where(eq(businessMembers.user_id, user.id))
-    .orderBy(asc(businessMembers.created_at), asc(businesses.name));
+  const memberships = await openableBusinesses(db, user.id);
   if (!actor.business_id || memberships.length === 0) {
     throw new AppError(
       'no_business',
