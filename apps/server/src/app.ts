@@ -110,7 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(realtimePlugin);
   await app.register(businessCachePlugin);
   await app.register(observabilityPlugin);
-  const inboundWriter = createInboundWriter(deps.database);
+  const inboundWriter = createInboundWriter(deps.database, config);
   app.decorate('inboundWriter', inboundWriter);
   // Before the database closes: what was handed in is committed (and its webhook answered) first.
   app.addHook('preClose', () => inboundWriter.drain());

@@ -55,6 +55,7 @@ const EnvSchema = z.object({
       'must be a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
     ),
   SESSION_DAYS: z.coerce.number().positive().default(14),
+  REOPEN_WINDOW_DAYS: z.coerce.number().min(0).default(30),
   TOKEN_RENEW_AFTER_SECONDS: z.coerce.number().int().min(0).default(3600),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(10),
@@ -148,6 +149,11 @@ export type Config = {
    */
   trustProxy: string[];
   sessionDays: number;
+  /**
+   * A customer who writes again within this many days of their closed enquiry's last message reopens it;
+   * later, their message opens a new enquiry.
+   */
+  reopenWindowDays: number;
   tokenRenewAfterSeconds: number;
   login: { maxPerIp: number; maxPerEmail: number; windowSeconds: number };
   uploadMaxBytes: number;
@@ -227,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandbox: e.SANDBOX_MODE,
     trustProxy: e.TRUST_PROXY,
     sessionDays: e.SESSION_DAYS,
+    reopenWindowDays: e.REOPEN_WINDOW_DAYS,
     tokenRenewAfterSeconds: e.TOKEN_RENEW_AFTER_SECONDS,
     login: {
       maxPerIp: e.LOGIN_MAX_PER_IP,

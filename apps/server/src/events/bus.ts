@@ -5,6 +5,8 @@ import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared
 export type DomainEvents = {
   'enquiry.created': [{ business_id: string; enquiry: EnquiryRow }];
   'enquiry.updated': [{ business_id: string; enquiry: EnquiryRow }];
+  /** A customer wrote again after their enquiry was closed, and so reopened it. */
+  'enquiry.reopened': [{ business_id: string; enquiry: EnquiryRow; message: MessageDto }];
   'message.created': [{ business_id: string; location_id: string; message: MessageDto }];
   'message.updated': [{ business_id: string; location_id: string; message: MessageDto }];
   'counts.updated': [{ business_id: string; counts: LocationCounts }];

@@ -193,21 +193,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         const stored = await database.db.select().from(messages).where(like(messages.message, 'Race %'));
         expect(stored).toHaveLength(100);
 
-        // The same customers write again to both nodes once their enquiries are closed: each opens one
-        // new enquiry, whichever node stores its first message.
-        await database.db
-          .update(enquiries)
-          .set({ status: 'closed' })
-          .where(inArray(enquiries.customer_id, ids));
+        // The same customers write again to both nodes once their enquiries are closed: each reopens theirs
+        // once, whichever node stores its first message (the location counts each as open again once).
+        const original = new Set(threads.map((e) => e.id));
+        const closeAll = (set: Partial<typeof enquiries.$inferInsert>) =>
+          database.db
+            .update(enquiries)
+            .set({ status: 'closed', ...set })
+            .where(inArray(enquiries.customer_id, ids));
+        await closeAll({});
         expect((await sendAll('Again', 4, b, a)).every((status) => status === 200)).toBe(true);
-        const reopened = await database.db
-          .select()
-          .from(enquiries)
-          .where(and(inArray(enquiries.customer_id, ids), eq(enquiries.status, 'open')));
-        expect(reopened).toHaveLength(20);
-        const later = await database.db.select().from(messages).where(like(messages.message, 'Again %'));
+        const open = () =>
+          database.db
+            .select()
+            .from(enquiries)
+            .where(and(inArray(enquiries.customer_id, ids), eq(enquiries.status, 'open')));
+        const reopened = await open();
+        expect(new Set(reopened.map((e) => e.id))).toEqual(original);
+        const again = await database.db.select().from(messages).where(like(messages.message, 'Again %'));
+        expect(again).toHaveLength(80);
+        expect(new Set(again.map((m) => m.enquiry_id))).toEqual(original);
+
+        // Past the reopen window each opens one new enquiry instead.
+        await closeAll({ last_message_at: new Date(Date.now() - 40 * 86_400_000) });
+        expect((await sendAll('Later', 4, a, b)).every((status) => status === 200)).toBe(true);
+        const fresh = await open();
+        expect(fresh).toHaveLength(20);
+        expect(fresh.some((e) => original.has(e.id))).toBe(false);
+        const later = await database.db.select().from(messages).where(like(messages.message, 'Later %'));
         expect(later).toHaveLength(80);
-        expect(new Set(later.map((m) => m.enquiry_id))).toEqual(new Set(reopened.map((e) => e.id)));
+        expect(new Set(later.map((m) => m.enquiry_id))).toEqual(new Set(fresh.map((e) => e.id)));
       } finally {
         await database.close();
       }

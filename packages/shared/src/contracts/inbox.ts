@@ -131,6 +131,15 @@ export const DraftDeleted = z.object({ deleted: z.literal(true) });
 
 export type Viewer = { user_id: string; full_name: string };
 
+/** Something one person is told live, wherever they are in the app (a toast linking to the enquiry). */
+export type StaffNotification = {
+  kind: 'reopened' | 'mention';
+  enquiry_id: string;
+  location_id: string;
+  title: string;
+  body: string;
+};
+
 /** Events the server sends; typed for Socket.IO on both ends. */
 export type ServerToClientEvents = {
   'enquiry.created': (enquiry: EnquiryRow) => void;
@@ -140,6 +149,7 @@ export type ServerToClientEvents = {
   'counts.updated': (counts: LocationCounts) => void;
   typing: (event: { enquiry_id: string; user_id: string; full_name: string; typing: boolean }) => void;
   viewing: (event: { enquiry_id: string; viewers: Viewer[] }) => void;
+  notification: (notification: StaffNotification) => void;
 };
 
 /** Events a staff client sends. */

@@ -34,6 +34,13 @@ describe('email in: the SMTP server stores what customers send', () => {
     const [e] = await t.database.db.select().from(enquiries).where(eq(enquiries.id, id));
     return e!;
   };
+  /** Moves an enquiry's last message past the reopen window. */
+  const age = (id: string) =>
+    t.database.db
+      .update(enquiries)
+      .set({ last_message_at: sql`now() - interval '31 days'` })
+      .where(eq(enquiries.id, id));
+
   const onlyMessage = async (messageId: string): Promise<Msg> => {
     const rows = await stored(messageId);
     expect(rows).toHaveLength(1);
@@ -214,7 +221,8 @@ describe('email in: the SMTP server stores what customers send', () => {
     expect((await enquiry(first.enquiry_id)).status).toBe('open');
     expect(await counts()).toEqual({ open: before.open + 1, closed: before.closed - 1 });
 
-    // Without threading headers, mail after a close starts a new enquiry as any channel does.
+    // Without threading headers, mail after a close goes where any channel's would: into the enquiry it
+    // reopens within the window, into a new one after it.
     await close(first.enquiry_id);
     await client.sendMail({
       from: 'ari@example.com',
@@ -223,7 +231,17 @@ describe('email in: the SMTP server stores what customers send', () => {
       messageId: '<thread.0003@mail.example.com>',
       text: 'Different topic',
     });
-    expect((await onlyMessage('thread.0003@mail.example.com')).enquiry_id).not.toBe(first.enquiry_id);
+    expect((await onlyMessage('thread.0003@mail.example.com')).enquiry_id).toBe(first.enquiry_id);
+    await close(first.enquiry_id);
+    await age(first.enquiry_id);
+    await client.sendMail({
+      from: 'ari@example.com',
+      to: address,
+      subject: 'Another question',
+      messageId: '<thread.0004@mail.example.com>',
+      text: 'Months later',
+    });
+    expect((await onlyMessage('thread.0004@mail.example.com')).enquiry_id).not.toBe(first.enquiry_id);
   });
 
   it('threads a reply by the reply token in its plus-address when the headers are gone; a forged token is ignored', async () => {
@@ -252,7 +270,20 @@ describe('email in: the SMTP server stores what customers send', () => {
     });
     expect((await onlyMessage('plus.0002@mail.example.com')).enquiry_id).toBe(first.enquiry_id);
 
+    // Past the reopen window a reply token still finds its enquiry; a forged one is ignored, so the mail
+    // opens a new enquiry as any other would.
     await close(first.enquiry_id);
+    await age(first.enquiry_id);
+    await client.sendMail({
+      from: 'bo@example.com',
+      to: replyTo,
+      subject: 'Re: Parking',
+      messageId: '<plus.0003a@mail.example.com>',
+      text: 'Me again',
+    });
+    expect((await onlyMessage('plus.0003a@mail.example.com')).enquiry_id).toBe(first.enquiry_id);
+    await close(first.enquiry_id);
+    await age(first.enquiry_id);
     const forged = replyTo.replace(/.@/, (last) => (last === 'a@' ? 'b@' : 'a@'));
     await client.sendMail({
       from: 'bo@example.com',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { preview } from '../../modules/messages/dto.ts';
 import { rooms } from '../../plugins/realtime.ts';
 
 /**
@@ -20,6 +21,18 @@ export function realtimeListeners(app: FastifyInstance): void {
   });
   bus.on('message.updated', ({ location_id, message }) => {
     io.to([rooms.location(location_id), rooms.enquiry(message.enquiry_id)]).emit('message.updated', message);
+  });
+  // The assignee hears that their customer is back, wherever they are in the app.
+  bus.on('enquiry.reopened', ({ enquiry, message }) => {
+    if (!enquiry.assigned_to) return;
+    const who = enquiry.customer.name ?? enquiry.customer.phone ?? enquiry.customer.email ?? 'A customer';
+    io.to(rooms.user(enquiry.assigned_to)).emit('notification', {
+      kind: 'reopened',
+      enquiry_id: enquiry.id,
+      location_id: enquiry.location_id,
+      title: `${who} wrote again`,
+      body: `Their closed enquiry is open again and still assigned to you: “${preview(message.message, message.attachments.length)}”`,
+    });
   });
   bus.on('counts.updated', ({ business_id, counts }) =>
     io.to(rooms.business(business_id)).emit('counts.updated', counts),

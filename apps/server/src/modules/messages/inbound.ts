@@ -47,6 +47,8 @@ export async function receiveInbound(ctx: PipelineCtx, received: InboundMessage)
       message: result.message,
     });
     if (result.counts) ctx.events.emit('counts.updated', { business_id, counts: result.counts });
+    if (result.reopened)
+      ctx.events.emit('enquiry.reopened', { business_id, enquiry: result.enquiry, message: result.message });
   }
   return result;
 }

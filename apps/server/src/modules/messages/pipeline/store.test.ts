@@ -3,14 +3,14 @@ import { openTestDatabase } from '@switchboard/db/testing/index';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../../../channels/types.ts';
-import { storeBatch, storeInOneCall } from './store.ts';
+import { type StoreOptions, storeBatch, storeInOneCall } from './store.ts';
 
 /** The one-call path stores what the full path would, and leaves it what it cannot store whole. */
 describe('storing an inbound batch in one call', { timeout: 60_000 }, () => {
   let database: Database;
   let locationId: string;
   const businessOf = new Map<string, string>();
-  let options: { locks: boolean };
+  let options: StoreOptions;
   let sid = 0;
   const sms = (from: string, text: string, extra: Partial<InboundMessage> = {}): InboundMessage => ({
     provider: 'twilio',
@@ -31,7 +31,7 @@ describe('storing an inbound batch in one call', { timeout: 60_000 }, () => {
     const [l] = await database.db.select().from(locations).limit(1);
     locationId = l!.id;
     businessOf.set(l!.id, l!.business_id);
-    options = { locks: database.engine === 'postgres' };
+    options = { locks: database.engine === 'postgres', reopenSince: new Date(Date.now() - 30 * 86_400_000) };
   }, 60_000);
   afterAll(() => database.close());
 
@@ -94,11 +94,19 @@ describe('storing an inbound batch in one call', { timeout: 60_000 }, () => {
     expect(stop!.sms_opted_out).toBe(true);
   });
 
-  it('opens a new enquiry when the customer’s last one was closed', async () => {
+  it('leaves a message that reopens a closed enquiry to the full path, and opens one past the window', async () => {
     const [open] = await storeInOneCall(database.db, [sms('+15550300020', 'hello')], businessOf, options);
     await database.db.update(enquiries).set({ status: 'closed' }).where(eq(enquiries.id, open!.enquiry.id));
-    const [next] = await storeInOneCall(database.db, [sms('+15550300020', 'again')], businessOf, options);
-    expect(next).toMatchObject({ created: true });
+    const again = sms('+15550300020', 'again');
+    expect(await storeInOneCall(database.db, [again], businessOf, options)).toEqual([undefined]);
+    const [reopened] = await database.db.transaction((tx) => storeBatch(tx, [again], businessOf, options));
+    expect(reopened).toMatchObject({ created: false, reopened: true });
+    expect(reopened!.enquiry).toMatchObject({ id: open!.enquiry.id, status: 'open' });
+
+    await database.db.update(enquiries).set({ status: 'closed' }).where(eq(enquiries.id, open!.enquiry.id));
+    const later = { ...options, reopenSince: new Date(Date.now() + 60_000) };
+    const [next] = await storeInOneCall(database.db, [sms('+15550300020', 'much later')], businessOf, later);
+    expect(next).toMatchObject({ created: true, reopened: false });
     expect(next!.enquiry.id).not.toBe(open!.enquiry.id);
   });
 });

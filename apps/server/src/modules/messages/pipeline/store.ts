@@ -33,6 +33,8 @@ export type Stored = {
   enquiry: EnquiryRow;
   /** This message opened its enquiry. */
   created: boolean;
+  /** This message reopened its closed enquiry (its assignee is told). */
+  reopened: boolean;
   /** The location's counters, when this message moved them. */
   counts: LocationCounts | null;
   business_id: string;
@@ -43,6 +45,16 @@ export class ConcurrentRepeat extends Error {}
 
 /** A message that cannot be stored whatever else is in its batch (its location is gone). */
 export class UnstorableMessage extends Error {}
+
+export type StoreOptions = {
+  /** Take the advisory locks (PostgreSQL; the embedded database has one connection). */
+  locks: boolean;
+  /**
+   * A customer's closed enquiry whose last message is newer than this is reopened by their next message on
+   * that channel and location; an older one leaves room for a new enquiry.
+   */
+  reopenSince: Date;
+};
 
 const identityOf = (m: InboundMessage) =>
   m.from.external_id
@@ -122,7 +134,7 @@ export async function storeInOneCall(
   db: DbOrTx,
   batch: InboundMessage[],
   businessOf: Map<string, string>,
-  options: { locks: boolean },
+  options: StoreOptions,
 ): Promise<(Stored | undefined)[]> {
   const results: (Stored | undefined)[] = batch.map(() => undefined);
   const firstOf = new Map<string, number>();
@@ -160,6 +172,7 @@ export async function storeInOneCall(
       source: m.source ?? null,
       medium: m.medium ?? null,
       campaign: m.campaign ?? null,
+      reopen_since: options.reopenSince.toISOString(),
     };
   });
   const locks = options.locks ? sql.param(lockKeysOf(candidates.map((c) => c.m))) : null;
@@ -180,6 +193,7 @@ export async function storeInOneCall(
       message: toMessageDto(row.message, null),
       enquiry: toEnquiryRow(row.enquiry, row.customer),
       created: row.created,
+      reopened: false,
       counts: row.counts,
       business_id: row.enquiry.business_id,
     };
@@ -187,7 +201,7 @@ export async function storeInOneCall(
   batch.forEach((m, i) => {
     const first = firstOf.get(key(m))!;
     if (first !== i && results[first])
-      results[i] = { ...results[first]!, duplicate: true, created: false, counts: null };
+      results[i] = { ...results[first]!, duplicate: true, created: false, reopened: false, counts: null };
   });
   return results;
 }
@@ -204,7 +218,7 @@ export async function storeBatch(
   tx: DbOrTx,
   batch: InboundMessage[],
   businessOf: Map<string, string>,
-  options: { locks: boolean } = { locks: true },
+  options: StoreOptions,
 ): Promise<Stored[]> {
   const results: (Stored | undefined)[] = new Array(batch.length);
 
@@ -252,6 +266,7 @@ export async function storeBatch(
         message: toMessageDto(r, null),
         enquiry: toEnquiryRow(e, { name: null, phone: null, email: null }),
         created: false,
+        reopened: false,
         counts: null,
         business_id: r.business_id,
       };
@@ -343,19 +358,21 @@ export async function storeBatch(
     customerOf.set(w.i, c);
   }
 
-  // Enquiries (their threads locked above): each message's open enquiry found, or opened.
-  const open = fresh.length
+  // Enquiries (their threads locked above): each message joins its open enquiry, or reopens the most recent
+  // one closed within the window, or opens one.
+  const recent = fresh.length
     ? await queryRows<EnquiryRecord>(
         tx,
         sql`select ${columnsOf(enquiries)} from enquiries
             where customer_id = any(${sql.param([...new Set(fresh.map((i) => customerOf.get(i)!.id))])}::uuid[])
               and location_id = any(${sql.param([...new Set(fresh.map((i) => batch[i]!.location_id))])}::uuid[])
-              and status = 'open'
-            order by last_message_at desc`,
+              and (status = 'open' or last_message_at >= ${options.reopenSince.toISOString()}::timestamptz)
+            order by status = 'open' desc, last_message_at desc`,
       )
     : [];
   const enquiryOf = new Map<number, EnquiryRecord>();
   const createdBy = new Map<string, number>();
+  const reopenedBy = new Map<string, number>();
   const countsOf = new Map<number, LocationCounts>();
   const toOpen: { i: number; thread: string; channel: string }[] = [];
   for (const i of fresh) {
@@ -366,7 +383,9 @@ export async function storeBatch(
       e.customer_id === c.id &&
       e.location_id === m.location_id &&
       (sms ? e.channel === 'sms' || e.channel === 'mms' : e.channel === m.channel);
-    const channel = open.find(match)?.channel ?? m.channel;
+    // The open enquiry first, else the most recent closed one (the list is in that order).
+    const existing = recent.find(match);
+    const channel = existing?.channel ?? m.channel;
     if (m.enquiry_id) {
       const continued = await continueEnquiry(tx, {
         id: m.enquiry_id,
@@ -378,12 +397,20 @@ export async function storeBatch(
       if (continued) {
         enquiryOf.set(i, continued.enquiry);
         if (continued.counts) countsOf.set(i, continued.counts);
+        if (continued.reopened) reopenedBy.set(continued.enquiry.id, i);
         continue;
       }
     }
-    const existing = open.find((e) => match(e) && e.channel === channel);
-    if (existing) {
+    if (existing?.status === 'open') {
       enquiryOf.set(i, existing);
+      continue;
+    }
+    if (existing) {
+      const { enquiry, counts } = await reopen(tx, existing);
+      recent[recent.indexOf(existing)] = enquiry;
+      enquiryOf.set(i, enquiry);
+      if (counts) countsOf.set(i, counts);
+      reopenedBy.set(enquiry.id, i);
       continue;
     }
     toOpen.push({ i, thread: threadKey(m.location_id, c.id, channel), channel });
@@ -500,6 +527,7 @@ export async function storeBatch(
         message: toMessageDto(stored[n]!, null),
         enquiry: toEnquiryRow(e, customerOf.get(i)!),
         created,
+        reopened: reopenedBy.get(e.id) === i,
         counts: created || countsOf.has(i) ? (countsOf.get(i) ?? null) : null,
         business_id: e.business_id,
       };
@@ -510,7 +538,7 @@ export async function storeBatch(
   batch.forEach((m, i) => {
     if (results[i]) return;
     const first = results[firstOf.get(key(m))!]!;
-    results[i] = { ...first, duplicate: true, created: false, counts: null };
+    results[i] = { ...first, duplicate: true, created: false, reopened: false, counts: null };
   });
   return results as Stored[];
 }
@@ -539,12 +567,17 @@ async function continueEnquiry(
     )
     .for('update');
   if (!e) return null;
-  if (e.status === 'open') return { enquiry: e, created: false, counts: null };
+  if (e.status === 'open') return { enquiry: e, reopened: false, counts: null };
+  return { ...(await reopen(tx, e)), reopened: true };
+}
+
+/** A closed enquiry open again, with the same assignee; its location counts it as open again. */
+async function reopen(tx: DbOrTx, e: EnquiryRecord) {
   const [reopened] = await tx
     .update(enquiries)
     .set({ status: 'open' })
     .where(eq(enquiries.id, e.id))
     .returning();
   const counts = await moveCounters(tx, e.location_id, e, { assigned_to: e.assigned_to, status: 'open' });
-  return { enquiry: reopened!, created: false, counts };
+  return { enquiry: reopened!, counts };
 }

@@ -27,7 +27,10 @@ export type InboundWriter = {
  * database call (`storeInOneCall`); what it leaves is stored in one transaction. A batch that fails is
  * retried one message at a time, so one bad message fails only its own webhook.
  */
-export function createInboundWriter(database: Pick<Database, 'db' | 'engine'>): InboundWriter {
+export function createInboundWriter(
+  database: Pick<Database, 'db' | 'engine'>,
+  { reopenWindowDays }: { reopenWindowDays: number },
+): InboundWriter {
   const { db } = database;
   const locks = database.engine === 'postgres';
   const waiting: Waiting[] = [];
@@ -48,12 +51,13 @@ export function createInboundWriter(database: Pick<Database, 'db' | 'engine'>): 
     let batch = all;
     try {
       await resolveBusinesses(batch.map((w) => w.message));
+      const options = { locks, reopenSince: new Date(Date.now() - reopenWindowDays * 86_400_000) };
       // Most batches are stored whole in one call; what it leaves goes through the full path's transaction.
       const inOneCall = await storeInOneCall(
         db,
         batch.map((w) => w.message),
         businessOf,
-        { locks },
+        options,
       );
       batch = batch.filter((w, i) => {
         const stored = inOneCall[i];
@@ -62,7 +66,7 @@ export function createInboundWriter(database: Pick<Database, 'db' | 'engine'>): 
       });
       if (!batch.length) return;
       const messages = batch.map((w) => w.message);
-      const stored = await db.transaction((tx) => storeBatch(tx, messages, businessOf, { locks }));
+      const stored = await db.transaction((tx) => storeBatch(tx, messages, businessOf, options));
       for (const [i, w] of batch.entries()) w.resolve(stored[i] as Stored);
       return;
     } catch (error) {
