@@ -1,24 +1,34 @@
-import { useMutation } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { isApiError } from '@/lib/api-error.ts';
-import { notify } from '@/lib/notifier.ts';
 import type { Attachment } from '../types.ts';
 
-/** POST /uploads: one file for a message; its id goes with the message, its url shows it. */
-export async function uploadFile(file: File): Promise<Attachment> {
+/**
+ * POST /uploads: one file for a message; its id goes with the message, its url shows it. Progress is reported
+ * as a fraction from 0 to 1. The failure is shown beside the file by the caller, so no notice is raised here.
+ */
+export async function uploadFile(
+  file: File,
+  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<Attachment> {
   const form = new FormData();
   form.append('file', file, file.name);
-  // 413 (too large) carries a message written for people; the catalogue would call it a server fault.
-  const { data } = await api.post<Envelope<Attachment>>('/uploads', form, { handledStatuses: [413] });
+  const { data } = await api.post<Envelope<Attachment>>('/uploads', form, {
+    silent: true,
+    signal,
+    onUploadProgress: (e) => onProgress?.(e.total ? Math.min(1, e.loaded / e.total) : 0),
+  });
   return data.body;
 }
 
-export function useUploadFile() {
-  return useMutation({
-    mutationFn: uploadFile,
-    onError: (error) => {
-      if (isApiError(error) && error.status === 413)
-        notify.error({ kind: 'server-message', title: error.message });
-    },
-  });
+/** Why a file did not upload, in words for the person beside it. */
+export function uploadFailure(error: unknown): string {
+  if (!isApiError(error) || error.status === undefined) {
+    if (isApiError(error) && error.transport === 'timeout') return 'The upload took too long. Try again.';
+    return 'Not uploaded: Switchboard could not be reached. Check your connection and try again.';
+  }
+  if (error.status >= 500) {
+    const ref = error.requestId ? ` (reference ${error.requestId})` : '';
+    return `Not uploaded: the server failed${ref}. Try again.`;
+  }
+  return error.message;
 }

@@ -1,29 +1,43 @@
 import {
   CloseOutlined,
+  ExclamationCircleOutlined,
   LoadingOutlined,
   PaperClipOutlined,
+  ReloadOutlined,
   SendOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { formatFileSize, MESSAGE_INPUT_HEIGHT } from '@switchboard/shared';
-import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
-import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button, Dropdown, type MenuProps, Progress, Tooltip } from 'antd';
+import {
+  type ChangeEvent,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type Ref,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useDraft } from '../api/get-draft.ts';
 import { useTemplates } from '../api/get-templates.ts';
 import { useSendMessage } from '../api/send-message.ts';
-import { useUploadFile } from '../api/upload-file.ts';
+import { MAX_ATTACHMENTS, useAttachments } from '../hooks/use-attachments.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import { useTypingSignal } from '../hooks/use-typing-signal.ts';
-import type { Attachment, EnquiryRow, InboxUser } from '../types.ts';
+import type { EnquiryRow, InboxUser } from '../types.ts';
 import { newClientId } from '../utils/client-id.ts';
 import { channelName } from './channel.tsx';
 import { WhatsAppTemplateButton } from './whatsapp-template-button.tsx';
 
-const MAX_ATTACHMENTS = 10;
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const SEND_KEYS = IS_MAC ? '⌘ Enter' : 'Ctrl Enter';
 
-type Uploading = { key: string; name: string; size: number };
+/** What the enquiry view hands the composer: files dropped anywhere on the conversation. */
+export type ComposerHandle = { addFiles(files: File[]): void };
 
 const DRAFT_TEXT = {
   idle: '',
@@ -36,13 +50,20 @@ const DRAFT_TEXT = {
  * The reply box: message (starting at the spec's height of 150), a subject for email, attachments and
  * templates. Sends with the button or Ctrl/⌘+Enter; what is written is kept as a draft until sent.
  */
-export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUser }) {
+export function Composer({
+  enquiry,
+  user,
+  ref,
+}: {
+  enquiry: EnquiryRow;
+  user: InboxUser;
+  ref?: Ref<ComposerHandle>;
+}) {
   const draft = useDraft(enquiry.id);
   const [text, setText] = useState('');
   const [subject, setSubject] = useState('');
-  const [attachments, setAttachments] = useState<Attachment[]>([]);
-  const [uploading, setUploading] = useState<Uploading[]>([]);
   const [edited, setEdited] = useState(false);
+  const [refused, setRefused] = useState(0);
   const [wantTemplates, setWantTemplates] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -51,7 +72,9 @@ export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUs
   const isEmail = enquiry.channel === 'email';
 
   const send = useSendMessage(user);
-  const upload = useUploadFile();
+  const markEdited = useCallback(() => setEdited(true), []);
+  const files = useAttachments(markEdited);
+  const { attachments } = files;
   const templates = useTemplates(enquiry.id, wantTemplates);
   const typing = useTypingSignal(enquiry.id);
   const autosave = useDraftAutosave(
@@ -67,15 +90,21 @@ export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUs
     if (edited || !draft.data) return;
     setText(draft.data.message);
     setSubject(draft.data.meta.subject ?? '');
-    setAttachments(draft.data.attachments);
-  }, [draft.isSuccess, draft.data, edited]);
+    files.reset(draft.data.attachments);
+  }, [draft.isSuccess, draft.data, edited, files.reset]);
 
   const edit = () => {
     setEdited(true);
     typing.keystroke();
   };
 
-  const canSend = (text.trim().length > 0 || attachments.length > 0) && uploading.length === 0;
+  const canSend = (text.trim().length > 0 || attachments.length > 0) && !files.uploading && !files.failed;
+
+  const addFiles = (picked: File[]) => {
+    if (!picked.length) return;
+    setRefused(files.add(picked));
+  };
+  useImperativeHandle(ref, () => ({ addFiles }));
 
   const submit = async () => {
     if (!canSend) return;
@@ -83,7 +112,8 @@ export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUs
     const clientId = newClientId();
     typing.stop();
     setText('');
-    setAttachments([]);
+    files.reset([]);
+    setRefused(0);
     setEdited(false);
     await autosave.settle();
     autosave.reset();
@@ -99,7 +129,7 @@ export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUs
         // Refused (daily limit, a 422): the words come back to be fixed or sent later.
         onError: () => {
           setText((current) => (current ? current : snapshot.text));
-          setAttachments((current) => (current.length ? current : snapshot.attachments));
+          if (!files.attachments.length) files.reset(snapshot.attachments);
           setEdited(true);
         },
       },
@@ -115,20 +145,16 @@ export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUs
   };
 
   const onFiles = (e: ChangeEvent<HTMLInputElement>) => {
-    const room = MAX_ATTACHMENTS - attachments.length - uploading.length;
-    const files = [...(e.target.files ?? [])].slice(0, Math.max(0, room));
+    addFiles([...(e.target.files ?? [])]);
     e.target.value = '';
-    for (const file of files) {
-      const key = newClientId();
-      setUploading((u) => [...u, { key, name: file.name, size: file.size }]);
-      upload.mutate(file, {
-        onSuccess: (attachment) => {
-          setAttachments((a) => [...a, attachment]);
-          setEdited(true);
-        },
-        onSettled: () => setUploading((u) => u.filter((x) => x.key !== key)),
-      });
-    }
+  };
+
+  // Images (or files) pasted from the clipboard are attached; pasted text stays text.
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = [...e.clipboardData.files];
+    if (!pasted.length) return;
+    e.preventDefault();
+    addFiles(pasted);
   };
 
   const insertTemplate = (body: string) => {
@@ -205,35 +231,68 @@ export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUs
             edit();
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           onBlur={typing.stop}
           style={{ height: MESSAGE_INPUT_HEIGHT }}
         />
-        {(attachments.length > 0 || uploading.length > 0) && (
+        {(files.items.length > 0 || refused > 0) && (
           <ul className="ib-composer-chips" aria-label="Attachments" style={{ listStyle: 'none', margin: 0 }}>
-            {attachments.map((a) => (
-              <li key={a.id} className="ib-chip">
-                <PaperClipOutlined aria-hidden="true" />
-                <span title={a.name}>{a.name}</span>
-                <small>{formatFileSize(a.size)}</small>
+            {files.items.map((item) => (
+              <li
+                key={item.key}
+                className="ib-chip"
+                data-state={item.state}
+                aria-busy={item.state === 'uploading'}
+              >
+                {item.state === 'uploading' ? (
+                  <LoadingOutlined aria-hidden="true" />
+                ) : item.state === 'failed' ? (
+                  <ExclamationCircleOutlined aria-hidden="true" className="ib-chip-error-icon" />
+                ) : (
+                  <PaperClipOutlined aria-hidden="true" />
+                )}
+                <span title={item.name}>{item.name}</span>
+                {item.state === 'uploading' ? (
+                  <Progress
+                    percent={Math.round(item.progress * 100)}
+                    size="small"
+                    showInfo={false}
+                    style={{ width: 56, margin: 0 }}
+                    aria-label={`Uploading ${item.name}: ${Math.round(item.progress * 100)}%`}
+                  />
+                ) : item.state === 'failed' ? (
+                  <small className="ib-chip-error" role="alert">
+                    {item.error}
+                  </small>
+                ) : (
+                  <small>{formatFileSize(item.size)}</small>
+                )}
+                {item.state === 'failed' && (
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ReloadOutlined />}
+                    aria-label={`Retry ${item.name}`}
+                    onClick={() => files.retry(item.key)}
+                  />
+                )}
                 <Button
                   type="text"
                   size="small"
                   icon={<CloseOutlined />}
-                  aria-label={`Remove ${a.name}`}
-                  onClick={() => {
-                    setAttachments((all) => all.filter((x) => x.id !== a.id));
-                    setEdited(true);
-                  }}
+                  aria-label={`Remove ${item.name}`}
+                  onClick={() => files.remove(item.key)}
                 />
               </li>
             ))}
-            {uploading.map((u) => (
-              <li key={u.key} className="ib-chip" aria-busy="true">
-                <LoadingOutlined aria-hidden="true" />
-                <span title={u.name}>{u.name}</span>
-                <small>Uploading…</small>
+            {refused > 0 && (
+              <li className="ib-chip" data-state="failed" role="alert">
+                <small className="ib-chip-error">
+                  {refused === 1 ? 'One file was' : `${refused} files were`} left out: a reply holds at most{' '}
+                  {MAX_ATTACHMENTS} files.
+                </small>
               </li>
-            ))}
+            )}
           </ul>
         )}
         <div className="ib-composer-bar">
@@ -243,7 +302,7 @@ export function Composer({ enquiry, user }: { enquiry: EnquiryRow; user: InboxUs
               type="text"
               icon={<PaperClipOutlined />}
               aria-label="Attach"
-              disabled={attachments.length + uploading.length >= MAX_ATTACHMENTS}
+              disabled={files.items.length >= MAX_ATTACHMENTS}
               onClick={() => fileRef.current?.click()}
             />
           </Tooltip>

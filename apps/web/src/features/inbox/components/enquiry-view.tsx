@@ -1,6 +1,6 @@
 import { FileSearchOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { type DragEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error.ts';
 import { useEnquiry } from '../api/get-enquiry.ts';
@@ -8,7 +8,7 @@ import { useMarkEnquirySeen } from '../api/mark-enquiry-seen.ts';
 import { useEnquiryPresence } from '../hooks/use-enquiry-presence.ts';
 import type { InboxUser } from '../types.ts';
 import { CollisionBar } from './collision-bar.tsx';
-import { Composer } from './composer.tsx';
+import { Composer, type ComposerHandle } from './composer.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { EnquiryHeader } from './enquiry-header.tsx';
 import { MessageThread } from './message-thread.tsx';
@@ -40,6 +40,8 @@ export default function EnquiryView({
   const markSeen = useMarkEnquirySeen();
   const visible = useSyncExternalStore(subscribeVisibility, pageVisible, () => true);
   const marked = useRef<string | null>(null);
+  const composer = useRef<ComposerHandle>(null);
+  const [dropping, setDropping] = useState(false);
 
   const row = enquiry.data;
   const { mutate } = markSeen;
@@ -88,15 +90,36 @@ export default function EnquiryView({
     );
   }
 
+  // Files dropped anywhere on the conversation are attached to the reply.
+  const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
+  const onDragOver = (e: DragEvent) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDropping(true);
+  };
+  const onDrop = (e: DragEvent) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    setDropping(false);
+    composer.current?.addFiles([...e.dataTransfer.files]);
+  };
+
   return (
     <section
       aria-label={`Conversation with ${row.customer.name ?? row.customer.phone ?? row.customer.email ?? 'customer'}`}
-      style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+      className={dropping ? 'ib-drop-target' : undefined}
+      style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, minWidth: 0 }}
+      onDragOver={onDragOver}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={onDrop}
     >
       <EnquiryHeader enquiry={row} userId={user.id} backTo={backTo} />
       <CollisionBar viewers={presence.viewers} typists={presence.typists} />
       <MessageThread enquiry={row} userId={user.id} />
-      <Composer key={row.id} enquiry={row} user={user} />
+      <Composer key={row.id} ref={composer} enquiry={row} user={user} />
     </section>
   );
 }
