@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
 import { channelRoutes } from './modules/channels/routes.ts';
 import { channelWebhooks } from './modules/channels/webhooks.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
 import { enquiryRoutes } from './modules/enquiries/routes.ts';
 import { CSP_REPORT_PATH, cspReportRoutes } from './modules/feedback/csp.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(messageRoutes);
       await api.register(sandboxRoutes);
       await api.register(templateRoutes);
+      await api.register(customerRoutes);
       await api.register(memberRoutes);
       await api.register(formSettingsRoutes);
       await api.register(channelRoutes);

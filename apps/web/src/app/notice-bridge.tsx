@@ -4,7 +4,11 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
 import { useEffect } from 'react';
 import { debugCode } from '@/lib/debug-session.ts';
 import { type ErrorNotice, feedbackUrl, type GenericNotice } from '@/lib/error-catalogue.ts';
+import { navigateTo } from '@/lib/navigation.ts';
 import { setNoticeSink } from '@/lib/notifier.ts';
+
+/** A customer back or a teammate's mention stays on screen long enough to be noticed from across the desk. */
+const ATTENTION_NOTICE_SECONDS = 15;
 
 function sendFeedback(notice: GenericNotice): void {
   // A full reload, as the spec says: the report then starts from a clean page that still names the error.
@@ -59,6 +63,27 @@ export default function NoticeBridge() {
       error: (notice) => showError(notificationApi, notice),
       success: (text) => void messageApi.success(text),
       info: (text) => void messageApi.info(text),
+      attention: ({ title, body, href, action }) => {
+        const key = `attention:${href}`;
+        notificationApi.info({
+          key,
+          title,
+          description: body,
+          duration: ATTENTION_NOTICE_SECONDS,
+          actions: (
+            <Button
+              type="primary"
+              size="small"
+              onClick={() => {
+                notificationApi.destroy(key);
+                navigateTo(href);
+              }}
+            >
+              {action}
+            </Button>
+          ),
+        });
+      },
     });
     return () => setNoticeSink(null);
   }, [notificationApi, messageApi]);

@@ -5,7 +5,11 @@ export type NoticeSink = {
   error: (notice: ErrorNotice) => void;
   success: (text: string) => void;
   info: (text: string) => void;
+  /** Something a teammate or customer did that this person should look at, with a link to it. */
+  attention: (notice: AttentionNotice) => void;
 };
+
+export type AttentionNotice = { title: string; body: string; href: string; action: string };
 
 type Pending = { [K in keyof NoticeSink]: { kind: K; arg: Parameters<NoticeSink[K]>[0] } }[keyof NoticeSink];
 
@@ -22,6 +26,9 @@ function deliver(item: Pending, to: NoticeSink): void {
       return;
     case 'info':
       to.info(item.arg);
+      return;
+    case 'attention':
+      to.attention(item.arg);
       return;
   }
 }
@@ -44,4 +51,5 @@ export const notify = {
   error: (notice: ErrorNotice) => send({ kind: 'error', arg: notice }),
   success: (text: string) => send({ kind: 'success', arg: text }),
   info: (text: string) => send({ kind: 'info', arg: text }),
+  attention: (notice: AttentionNotice) => send({ kind: 'attention', arg: notice }),
 };

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './business.ts';
 export * from './channels.ts';
+export * from './customers.ts';
 export * from './feedback.ts';
 export * from './fields.ts';
 export * from './forms.ts';

@@ -9,6 +9,7 @@ import {
   ShopOutlined,
   SnippetsOutlined,
 } from '@ant-design/icons';
+import type { StaffNotification } from '@switchboard/shared';
 import { Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -22,7 +23,9 @@ import { currentSelection } from '@/features/auth/utils/selection.ts';
 import { usePublicConfig } from '@/features/sandbox/api/get-public-config.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { CREDENTIAL_COOKIES, removeCookies } from '@/lib/cookies.ts';
+import { notify } from '@/lib/notifier.ts';
 import { holdSocket, reconnectSocket } from '@/lib/socket.ts';
+import { useSocket } from '@/lib/use-socket.ts';
 import { preloadPage } from '../pages.ts';
 import { LOGIN_PATH, paths } from '../paths.ts';
 import { QueryProvider } from '../query-provider.tsx';
@@ -79,6 +82,25 @@ function useAppSocket(selectionKey: string | null): void {
   }, [selectionKey]);
 }
 
+/** What the server tells this person alone (their customer is back, a mention), on whatever page is open. */
+function useAttentionNotices(): void {
+  const { socket } = useSocket();
+  useEffect(() => {
+    if (!socket) return;
+    const onNotification = (n: StaffNotification) =>
+      notify.attention({
+        title: n.title,
+        body: n.body,
+        href: `${paths.inbox}/${encodeURIComponent(n.enquiry_id)}`,
+        action: 'Open the enquiry',
+      });
+    socket.on('notification', onNotification);
+    return () => {
+      socket.off('notification', onNotification);
+    };
+  }, [socket]);
+}
+
 function AppShell() {
   const me = useMe();
   const { pathname } = useLocation();
@@ -95,6 +117,7 @@ function AppShell() {
   const page = inInbox ? paths.inbox : pathname;
   useSelectionCookies(selection);
   useAppSocket(selection ? `${selection.business.id}:${selection.location?.id ?? ''}` : null);
+  useAttentionNotices();
 
   // The page's own chunk downloads while the user loads, rather than after.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first path matters here.

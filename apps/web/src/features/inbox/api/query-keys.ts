@@ -14,4 +14,5 @@ export const inboxKeys = {
   messages: (id: string) => [...inboxKeys.all, 'messages', id] as const,
   draft: (id: string) => [...inboxKeys.all, 'draft', id] as const,
   templates: (id: string) => [...inboxKeys.all, 'templates', id] as const,
+  customer: (id: string) => [...inboxKeys.all, 'customer', id] as const,
 };

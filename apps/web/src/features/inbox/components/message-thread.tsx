@@ -5,6 +5,7 @@ import { useMessages } from '../api/get-messages.ts';
 import type { EnquiryRow } from '../types.ts';
 import { continuesRun, formatDayLabel, sameDay } from '../utils/format.ts';
 import { flattenMessages } from '../utils/message-cache.ts';
+import { EarlierConversations } from './earlier-conversations.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { MessageItem } from './message-item.tsx';
 import { Placeholder } from './placeholder.tsx';
@@ -133,7 +134,10 @@ export function MessageThread({ enquiry, userId }: { enquiry: EnquiryRow; userId
           )}
         </div>
       ) : messages.length > 0 ? (
-        <div className="ib-older">Start of the conversation</div>
+        <>
+          <EarlierConversations enquiry={enquiry} userId={userId} />
+          <div className="ib-older">Start of the conversation</div>
+        </>
       ) : null}
       {messages.length === 0 ? (
         <EmptyState icon={<MessageOutlined />} title="No messages yet">
