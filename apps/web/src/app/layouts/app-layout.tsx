@@ -51,6 +51,9 @@ const NAV_ITEMS: MenuProps['items'] = [
 /** Only in sandbox mode, and only for owners: a person plays the customer. */
 const SANDBOX_NAV_ITEM = { key: paths.sandbox, icon: <ExperimentOutlined />, label: 'Sandbox' };
 
+/** Below antd's `lg` breakpoint (992 px): what `Grid.useBreakpoint().lg === false` says once it has measured. */
+const isNarrow = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 991.98px)').matches;
+
 function PageFallback() {
   return (
     <RouteProgress>
@@ -106,10 +109,17 @@ function AppShell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { token } = theme.useToken();
-  // Spec §2: the side drawer starts open. On a phone it opens over the page (the page keeps its full width,
-  // nothing scrolls sideways) and closes once a page is chosen.
-  const phone = Grid.useBreakpoint().md === false;
-  const [collapsed, setCollapsed] = useState(false);
+  // Spec §2: the side drawer starts open — on a desktop. On a phone it starts closed and opens over the page
+  // from the top bar's menu button (the page keeps its full width, nothing scrolls sideways), closing again
+  // once a page is chosen.
+  // A tablet starts with the narrow menu (icons), leaving the room to the page.
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const tablet = screens.lg === false;
+  const [collapsed, setCollapsed] = useState(isNarrow);
+  useEffect(() => {
+    if (tablet) setCollapsed(true);
+  }, [tablet]);
   const selection = me.data ? currentSelection(me.data) : null;
   const publicConfig = usePublicConfig();
   // The inbox fills the space under the top bar edge to edge, and '/inbox/{id}' is still the inbox page.

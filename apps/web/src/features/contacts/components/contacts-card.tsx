@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '@switchboard/shared';
 import { Button, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
+import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
 import { notify } from '@/lib/notifier.ts';
 import { useFormModal } from '@/lib/use-form-modal.ts';
@@ -77,6 +78,7 @@ export function ContactsCard({ kind, locations, canManage }: Props) {
     </Button>
   );
 
+  const responsive = useResponsiveColumns(columns, 640);
   return (
     <Panel
       title={config.title}
@@ -94,7 +96,7 @@ export function ContactsCard({ kind, locations, canManage }: Props) {
       </Typography.Paragraph>
       <Table<Row>
         rowKey="id"
-        columns={columns}
+        {...responsive}
         dataSource={contacts.data?.items as Row[] | undefined}
         loading={contacts.isFetching}
         pagination={{
@@ -108,7 +110,6 @@ export function ContactsCard({ kind, locations, canManage }: Props) {
         locale={{
           emptyText: contacts.isError ? `${config.title} could not be loaded.` : `No ${config.noun}s yet.`,
         }}
-        scroll={{ x: 640 }}
       />
       {canManage && form.used && (
         <Suspense fallback={null}>

@@ -317,8 +317,8 @@ export function Composer({
               },
             }}
           >
-            <Button type="text" icon={<ThunderboltOutlined />}>
-              Templates
+            <Button type="text" icon={<ThunderboltOutlined />} aria-label="Templates">
+              <span className="ib-bar-label">Templates</span>
             </Button>
           </Dropdown>
           {enquiry.channel === 'whatsapp' && <WhatsAppTemplateButton enquiryId={enquiry.id} />}
@@ -326,8 +326,14 @@ export function Composer({
             {draftText}
           </span>
           <Tooltip title={`Send (${SEND_KEYS})`}>
-            <Button type="primary" icon={<SendOutlined />} disabled={!canSend} onClick={() => void submit()}>
-              Send
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              aria-label="Send"
+              disabled={!canSend}
+              onClick={() => void submit()}
+            >
+              <span className="ib-bar-label">Send</span>
             </Button>
           </Tooltip>
         </div>

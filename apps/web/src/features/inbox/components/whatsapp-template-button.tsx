@@ -51,8 +51,13 @@ export function WhatsAppTemplateButton({ enquiryId }: { enquiryId: string }) {
 
   return (
     <>
-      <Button type="text" icon={<WhatsAppOutlined />} onClick={() => setOpen(true)}>
-        WhatsApp template
+      <Button
+        type="text"
+        icon={<WhatsAppOutlined />}
+        aria-label="WhatsApp template"
+        onClick={() => setOpen(true)}
+      >
+        <span className="ib-bar-label">WhatsApp template</span>
       </Button>
       <Modal
         title="Send a WhatsApp template"

@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, UNKNOWN_ADDRESS, UNKNOWN_LOCATION } from '@switchboa
 import { Button, Flex, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
+import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
 import { notify } from '@/lib/notifier.ts';
 import { useFormModal } from '@/lib/use-form-modal.ts';
@@ -104,6 +105,7 @@ export function LocationsTable({ canManage, currentLocationId, defaultTimezone }
     </Button>
   );
 
+  const responsive = useResponsiveColumns(columns, 760);
   return (
     <Panel
       title="All locations"
@@ -117,7 +119,7 @@ export function LocationsTable({ canManage, currentLocationId, defaultTimezone }
       )}
       <Table<Location>
         rowKey="id"
-        columns={columns}
+        {...responsive}
         dataSource={locations.data?.items}
         loading={locations.isFetching}
         pagination={{
@@ -129,7 +131,6 @@ export function LocationsTable({ canManage, currentLocationId, defaultTimezone }
           showSizeChanger: false,
         }}
         locale={{ emptyText: locations.isError ? 'Locations could not be loaded.' : 'No locations yet.' }}
-        scroll={{ x: 760 }}
       />
       {canManage && form.used && (
         <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
+import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
 import { notify } from '@/lib/notifier.ts';
 import { useFormModal } from '@/lib/use-form-modal.ts';
@@ -124,6 +125,7 @@ export function TemplatesPanel({ canManage, business, locations, currentLocation
   }
 
   const items = templates.data ?? [];
+  const responsive = useResponsiveColumns(columns, 760);
   return (
     <Panel
       title="Templates"
@@ -138,7 +140,7 @@ export function TemplatesPanel({ canManage, business, locations, currentLocation
     >
       <Table<MessageTemplate>
         rowKey="id"
-        columns={columns}
+        {...responsive}
         dataSource={items}
         loading={templates.isFetching}
         pagination={{
@@ -157,7 +159,6 @@ export function TemplatesPanel({ canManage, business, locations, currentLocation
             <EmptyTemplates canManage={canManage} onAdd={() => openForm(null)} />
           ),
         }}
-        scroll={{ x: 760 }}
       />
       {canManage && form.used && (
         <Suspense fallback={null}>
