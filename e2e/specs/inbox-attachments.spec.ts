@@ -61,7 +61,9 @@ test('several files picked together, pasted and dropped all upload; a failure is
   await expect(chips(page).filter({ hasText: 'notes.txt' })).toContainText('B');
   await expect(chips(page).filter({ hasText: 'third.txt' })).toContainText('B');
   const flaky = chips(page).filter({ hasText: 'flaky.txt' });
-  await expect(flaky).toContainText('the server failed (reference req-upload-1)');
+  await expect(flaky).toContainText(
+    'Not uploaded: Something went wrong on our side (Error Code: 400-req-upload-1)',
+  );
   await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
   await page.getByRole('button', { name: 'Retry flaky.txt' }).click();
   await expect(flaky).not.toContainText('failed');

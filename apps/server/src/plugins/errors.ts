@@ -13,6 +13,9 @@ type ErrorBody = { message: string; code: string };
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply) => {
     reply.header('request-id', request.id);
+    // Readable by the page also when it calls from another origin (a separate API or analytics host, the
+    // widget on a customer's site): the error notice shows the request id, and the session renews itself.
+    reply.header('access-control-expose-headers', 'request-id, refresh-token');
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

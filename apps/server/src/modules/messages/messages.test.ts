@@ -82,6 +82,13 @@ describe('messages in and out', () => {
       ['in', 'Can I book?'],
       ['out', 'Yes, what time suits?'],
     ]);
+
+    // The same send again (its answer was lost on the way back): the stored message answers, nothing is
+    // stored or sent twice.
+    const again = await send(enquiry_id, { message: 'Yes, what time suits?', client_id: 'c-1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().body.id).toBe(sent.id);
+    expect((await thread(enquiry_id)).items).toHaveLength(2);
   });
 
   it('pages the thread newest page first, oldest to newest within a page', async () => {

@@ -134,12 +134,28 @@ export async function sendMessage(
   }
   const result = await ctx.db.transaction(async (tx) => {
     const { e, c } = await loadEnquiry(tx, a.business_id, enquiryId, true);
+    // A retry of a send whose answer never arrived (the enquiry's row lock makes retries take turns): the
+    // message stored the first time is the answer, and nothing is sent twice.
+    if (input.client_id) {
+      const [earlier] = await tx
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.enquiry_id, e.id),
+            eq(messages.client_id, input.client_id),
+            eq(messages.team_user_id, a.user_id),
+          ),
+        );
+      if (earlier) return { repeat: toMessageDto(earlier, await teamUser(tx, a.user_id)) };
+    }
     if (e.channel === 'email' && !input.meta.subject?.trim() && !e.title) {
       // An email thread needs a subject; fall back to the enquiry's, else ask for one.
       throw new AppError('unprocessable', 'Add a subject to send an email.');
     }
     return insertOutbound(ctx, tx, a, e, c, input, extras);
   });
+  if ('repeat' in result) return result.repeat;
   afterOutbound(ctx, a.business_id, result);
   return result.message;
 }

@@ -101,6 +101,8 @@ describe('failures inside the server', () => {
       code: 'internal_error',
     });
     expect(res.headers['request-id']).toBeTruthy();
+    // Readable by a page on another origin too (the widget on a customer's website, a separate API host).
+    expect(res.headers['access-control-expose-headers']).toBe('request-id, refresh-token');
     await t.app.close();
   });
 });

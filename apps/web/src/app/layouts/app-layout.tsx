@@ -23,6 +23,7 @@ import { currentSelection } from '@/features/auth/utils/selection.ts';
 import { usePublicConfig } from '@/features/sandbox/api/get-public-config.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { CREDENTIAL_COOKIES, removeCookies } from '@/lib/cookies.ts';
+import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import { holdSocket, reconnectSocket } from '@/lib/socket.ts';
 import { useSocket } from '@/lib/use-socket.ts';
@@ -147,7 +148,7 @@ function AppShell() {
       <Result
         status="warning"
         title="We could not load your account"
-        subTitle="Check your connection and try again."
+        subTitle={failureText(me.error)}
         extra={
           <Button type="primary" onClick={() => me.refetch()}>
             Try again

@@ -4,7 +4,10 @@ import { api, type Envelope } from '@/lib/api-client.ts';
 import { inboxKeys } from './query-keys.ts';
 
 export async function getCustomer(id: string, signal?: AbortSignal): Promise<Customer> {
-  const { data } = await api.get<Envelope<Customer>>(`/customers/${encodeURIComponent(id)}`, { signal });
+  const { data } = await api.get<Envelope<Customer>>(`/customers/${encodeURIComponent(id)}`, {
+    signal,
+    handledStatuses: [403, 404],
+  });
   return data.body;
 }
 

@@ -5,7 +5,10 @@ import { findEnquiry } from '../utils/enquiry-cache.ts';
 import { inboxKeys } from './query-keys.ts';
 
 export async function getEnquiry(id: string): Promise<EnquiryRow> {
-  const { data } = await api.get<Envelope<EnquiryRow>>(`/enquiries/${encodeURIComponent(id)}`);
+  // A missing enquiry is said where it would have been shown, not in a notice too.
+  const { data } = await api.get<Envelope<EnquiryRow>>(`/enquiries/${encodeURIComponent(id)}`, {
+    handledStatuses: [403, 404],
+  });
   return data.body;
 }
 

@@ -16,6 +16,8 @@ export async function getMessages(
     {
       params: { page, page_size: MESSAGE_PAGE_SIZE },
       signal,
+      // The enquiry view says the enquiry is missing; the thread says nothing more about it.
+      handledStatuses: [403, 404],
     },
   );
   return data.body;

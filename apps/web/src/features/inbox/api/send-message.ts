@@ -1,10 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api, type Envelope } from '@/lib/api-client.ts';
+import { failureText } from '@/lib/failure-text.ts';
 import type { Attachment, EnquiryRow, InboxUser, MessageDto } from '../types.ts';
 import { optimisticMessage } from '../utils/message-cache.ts';
 import { dropOptimisticMessage, writeEnquiry, writeMessage } from '../utils/query-cache.ts';
 
 export type SendMessageInput = {
+  /** Who sends it: the optimistic copy shows them as its sender. */
+  user: InboxUser;
   enquiry: EnquiryRow;
   clientId: string;
   message: string;
@@ -21,43 +25,85 @@ export async function sendMessage(input: SendMessageInput): Promise<MessageDto> 
       meta: input.subject ? { subject: input.subject } : {},
       client_id: input.clientId,
     },
+    // The message itself says it was not sent, and why: no second notice.
+    { silent: true },
   );
   return data.body;
 }
 
+/** Sends that failed, by client id, kept so "Retry" sends exactly the same again (same id: never twice). */
+const failedSends = new Map<string, SendMessageInput>();
+
+function optimistic(input: SendMessageInput) {
+  return optimisticMessage({
+    clientId: input.clientId,
+    enquiryId: input.enquiry.id,
+    customerId: input.enquiry.customer_id,
+    channel: input.enquiry.channel,
+    message: input.message,
+    subject: input.subject,
+    attachments: input.attachments,
+    user: input.user,
+  });
+}
+
+function markFailed(queryClient: QueryClient, input: SendMessageInput, error: unknown) {
+  failedSends.set(input.clientId, input);
+  writeMessage(queryClient, {
+    ...optimistic(input),
+    status: 'failed',
+    error: `Not sent. ${failureText(error)}`,
+  });
+}
+
+/** A message shown as not sent by this browser (it never reached the server), which "Retry" can send again. */
+export const canRetrySend = (message: MessageDto) =>
+  message.status === 'failed' && message.client_id !== null && failedSends.has(message.client_id);
+
 /**
  * A reply appears in the thread at once as queued and the conversation moves to the top of the list; the
  * server's copy (from this answer or its message.created echo, whichever comes first) replaces it by
- * client_id. A refused send (daily limit, 422) is taken back; the API client has already said why.
+ * client_id. A send that fails stays in the thread marked as not sent, with the reason and a retry.
  */
-export function useSendMessage(user: InboxUser) {
+export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendMessage,
     onMutate: (input: SendMessageInput) => {
       const now = new Date();
-      writeMessage(
-        queryClient,
-        optimisticMessage({
-          clientId: input.clientId,
-          enquiryId: input.enquiry.id,
-          customerId: input.enquiry.customer_id,
-          channel: input.enquiry.channel,
-          message: input.message,
-          subject: input.subject,
-          attachments: input.attachments,
-          user,
-          now,
-        }),
-      );
+      failedSends.delete(input.clientId);
+      dropOptimisticMessage(queryClient, input.enquiry.id, input.clientId);
+      writeMessage(queryClient, optimistic(input));
       const preview = input.message.trim() || (input.attachments.length > 0 ? 'Attachment' : '');
       writeEnquiry(
         queryClient,
         { ...input.enquiry, last_message: preview, last_message_at: now.toISOString(), seen: true },
-        user.id,
+        input.user.id,
       );
     },
     onSuccess: (message) => writeMessage(queryClient, message),
-    onError: (_error, input) => dropOptimisticMessage(queryClient, input.enquiry.id, input.clientId),
+    onError: (error, input) => markFailed(queryClient, input, error),
   });
+}
+
+/** "Retry" and "Discard" on a message that was not sent. */
+export function useFailedSend() {
+  const send = useSendMessage();
+  const queryClient = useQueryClient();
+  const retry = useCallback(
+    (clientId: string) => {
+      const input = failedSends.get(clientId);
+      if (input) send.mutate(input);
+    },
+    [send],
+  );
+  const discard = useCallback(
+    (message: MessageDto) => {
+      if (!message.client_id) return;
+      failedSends.delete(message.client_id);
+      dropOptimisticMessage(queryClient, message.enquiry_id, message.client_id);
+    },
+    [queryClient],
+  );
+  return { retry, discard, retrying: send.isPending };
 }

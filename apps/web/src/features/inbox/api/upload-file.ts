@@ -1,5 +1,5 @@
 import { api, type Envelope } from '@/lib/api-client.ts';
-import { isApiError } from '@/lib/api-error.ts';
+import { failureText } from '@/lib/failure-text.ts';
 import type { Attachment } from '../types.ts';
 
 /**
@@ -22,13 +22,5 @@ export async function uploadFile(
 
 /** Why a file did not upload, in words for the person beside it. */
 export function uploadFailure(error: unknown): string {
-  if (!isApiError(error) || error.status === undefined) {
-    if (isApiError(error) && error.transport === 'timeout') return 'The upload took too long. Try again.';
-    return 'Not uploaded: Switchboard could not be reached. Check your connection and try again.';
-  }
-  if (error.status >= 500) {
-    const ref = error.requestId ? ` (reference ${error.requestId})` : '';
-    return `Not uploaded: the server failed${ref}. Try again.`;
-  }
-  return error.message;
+  return `Not uploaded: ${failureText(error)}`;
 }

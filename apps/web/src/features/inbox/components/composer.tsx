@@ -71,7 +71,7 @@ export function Composer({
   const subjectId = useId();
   const isEmail = enquiry.channel === 'email';
 
-  const send = useSendMessage(user);
+  const send = useSendMessage();
   const markEdited = useCallback(() => setEdited(true), []);
   const files = useAttachments(markEdited);
   const { attachments } = files;
@@ -117,23 +117,15 @@ export function Composer({
     setEdited(false);
     await autosave.settle();
     autosave.reset();
-    send.mutate(
-      {
-        enquiry,
-        clientId,
-        message: snapshot.text.trim(),
-        subject: isEmail ? snapshot.subject.trim() || undefined : undefined,
-        attachments: snapshot.attachments,
-      },
-      {
-        // Refused (daily limit, a 422): the words come back to be fixed or sent later.
-        onError: () => {
-          setText((current) => (current ? current : snapshot.text));
-          if (!files.attachments.length) files.reset(snapshot.attachments);
-          setEdited(true);
-        },
-      },
-    );
+    // A send that fails stays in the thread marked "not sent", with the reason and a retry.
+    send.mutate({
+      user,
+      enquiry,
+      clientId,
+      message: snapshot.text.trim(),
+      subject: isEmail ? snapshot.subject.trim() || undefined : undefined,
+      attachments: snapshot.attachments,
+    });
     textRef.current?.focus();
   };
 

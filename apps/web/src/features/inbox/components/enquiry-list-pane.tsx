@@ -15,6 +15,7 @@ import type { EnquiryStatus, EnquiryView } from '@switchboard/shared';
 import { Badge, Button, Input, Popover, Segmented, Tooltip } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { failureText } from '@/lib/failure-text.ts';
 import { useSocket } from '@/lib/use-socket.ts';
 import { useEnquiries } from '../api/get-enquiries.ts';
 import { useEnquiryCounts } from '../api/get-enquiry-counts.ts';
@@ -127,7 +128,7 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
             title="We could not load enquiries"
             action={<Button onClick={() => list.refetch()}>Try again</Button>}
           >
-            Check your connection and try again.
+            {failureText(list.error)}
           </EmptyState>
         </div>
       ) : (

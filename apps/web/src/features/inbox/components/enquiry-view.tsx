@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { type DragEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error.ts';
+import { failureText } from '@/lib/failure-text.ts';
 import { useEnquiry } from '../api/get-enquiry.ts';
 import { useMarkEnquirySeen } from '../api/mark-enquiry-seen.ts';
 import { useEnquiryPresence } from '../hooks/use-enquiry-presence.ts';
@@ -72,7 +73,7 @@ export default function EnquiryView({
         >
           {missing
             ? 'It may belong to another location or business, or the link is wrong.'
-            : 'Check your connection and try again.'}
+            : failureText(enquiry.error)}
         </EmptyState>
       );
     }

@@ -1,7 +1,11 @@
 import { ExclamationCircleOutlined, FileOutlined, LoadingOutlined, RobotOutlined } from '@ant-design/icons';
 import { formatFileSize } from '@switchboard/shared';
+import { Button } from 'antd';
+import { useOnline } from '@/lib/use-online.ts';
+import { canRetrySend, useFailedSend } from '../api/send-message.ts';
 import type { Attachment, MessageDto } from '../types.ts';
 import { formatClock, formatFullTime } from '../utils/format.ts';
+import { optimisticId } from '../utils/message-cache.ts';
 import { MessageStatusTick } from './message-status.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 
@@ -108,12 +112,22 @@ export function MessageItem({ message, customerName, customerSeed, lastOfRun, us
             </span>
           </div>
         )}
-        {message.status === 'failed' && (
-          <div className="ib-msg-error" role="alert">
-            <ExclamationCircleOutlined style={{ marginTop: 3 }} />
-            <span>Not delivered{message.error ? `: ${message.error}` : '.'}</span>
-          </div>
+        {message.status === 'queued' && message.id === optimisticId(message.client_id ?? '') && (
+          <WaitingForConnection />
         )}
+        {message.status === 'failed' &&
+          (canRetrySend(message) ? (
+            <div className="ib-msg-error" role="alert">
+              <ExclamationCircleOutlined style={{ marginTop: 3 }} />
+              <span>{message.error}</span>
+              <FailedSendActions message={message} />
+            </div>
+          ) : (
+            <div className="ib-msg-error" role="alert">
+              <ExclamationCircleOutlined style={{ marginTop: 3 }} />
+              <span>Not delivered{message.error ? `: ${message.error}` : '.'}</span>
+            </div>
+          ))}
         <div className="ib-msg-meta" hidden={!showMeta}>
           {message.ai_interaction && <RobotOutlined title="Written with the AI assistant" />}
           <span>{sender}</span>
@@ -125,5 +139,37 @@ export function MessageItem({ message, customerName, customerSeed, lastOfRun, us
         </div>
       </div>
     </li>
+  );
+}
+
+/** Retry (the same message, sent once however often it is tried) or discard a reply that was not sent. */
+function FailedSendActions({ message }: { message: MessageDto }) {
+  const { retry, discard, retrying } = useFailedSend();
+  return (
+    <span className="ib-msg-error-actions">
+      <Button
+        size="small"
+        type="link"
+        loading={retrying}
+        onClick={() => message.client_id && retry(message.client_id)}
+      >
+        Retry
+      </Button>
+      <Button size="small" type="link" danger onClick={() => discard(message)}>
+        Discard
+      </Button>
+    </span>
+  );
+}
+
+/** A reply written while offline waits in the browser and goes once the connection is back: say so. */
+function WaitingForConnection() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div className="ib-msg-waiting" role="status">
+      <LoadingOutlined aria-hidden="true" /> Waiting for a connection: it will be sent when you are back
+      online.
+    </div>
   );
 }

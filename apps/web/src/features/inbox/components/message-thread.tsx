@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, LoadingOutlined, MessageOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { failureText } from '@/lib/failure-text.ts';
 import { useMessages } from '../api/get-messages.ts';
 import type { EnquiryRow } from '../types.ts';
 import { continuesRun, formatDayLabel, sameDay } from '../utils/format.ts';
@@ -112,7 +113,7 @@ export function MessageThread({ enquiry, userId }: { enquiry: EnquiryRow; userId
           title="We could not load this conversation"
           action={<Button onClick={() => thread.refetch()}>Try again</Button>}
         >
-          Check your connection and try again.
+          {failureText(thread.error)}
         </EmptyState>
       </div>
     );
