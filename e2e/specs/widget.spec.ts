@@ -148,3 +148,37 @@ test('a visitor chats through the website widget and staff reply live', async ({
   await expect(visitor.getByRole('button', { name: 'Open chat (1 new reply)' })).toBeVisible();
   await visitorContext.close();
 });
+
+test('the chat header shows the business logo uploaded in Business profile', async ({ browser, page }) => {
+  await logIn(page, LOGINS.owner.email);
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  const me = (await (await page.request.get(`${SERVER}/api/v1/user/me`, { headers })).json()).body as Me;
+  locationId = me.businesses.find((b) => b.selected)!.locations.find((l) => l.selected)!.id;
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const uploaded = await page.request.put(`${SERVER}/api/v1/business/mybusinessimage`, {
+    headers,
+    multipart: { image: { name: 'logo.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  try {
+    // The app's top bar shows it beside the business name.
+    await page.reload();
+    const mark = page.locator('.selection-business-name img');
+    await expect(mark).toBeVisible();
+    expect(await mark.evaluate((el: HTMLImageElement) => el.naturalWidth > 0)).toBe(true);
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`${hostOrigin}/logo`);
+    await visitor.getByRole('button', { name: 'Open chat' }).click();
+    const logo = visitor.frameLocator('#sb-widget-frame').locator('header img.logo');
+    await expect(logo).toBeVisible();
+    expect(await logo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await visitorContext.close();
+  } finally {
+    await page.request.delete(`${SERVER}/api/v1/business/mybusinessimage`, { headers });
+  }
+});

@@ -80,10 +80,14 @@ function header(config: Config): HTMLElement {
     attrs: { type: 'button', 'aria-label': 'Close chat' },
   });
   close.addEventListener('click', () => window.parent.postMessage('sb-widget:close', '*'));
-  return el('header', {}, [
-    el('div', { className: 'title', text: config.location_name || 'Chat with us' }),
-    close,
-  ]);
+  const title = el('div', { className: 'title', text: config.location_name || 'Chat with us' });
+  const brand = config.logo
+    ? el('div', { className: 'brand' }, [
+        el('img', { className: 'logo', attrs: { src: config.logo, alt: '' } }),
+        title,
+      ])
+    : title;
+  return el('header', {}, [brand, close]);
 }
 
 function showError(text: string): void {

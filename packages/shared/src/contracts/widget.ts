@@ -49,6 +49,8 @@ export type WidgetSettings = z.input<typeof WidgetSettingsAnswer>;
 /** `GET /widget-api/locations/{id}/config`: what the chat on a customer's website shows (no envelope). */
 export const WidgetPublicConfig = z.object({
   location_name: z.string(),
+  /** The business's logo (its Business profile image), shown in the chat's header. */
+  logo: z.string().nullable(),
   color: z.string(),
   greeting: z.string(),
   fields: Fields,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
-import { customers, enquiries, locations, messages } from '@switchboard/db';
+import { businesses, customers, enquiries, locations, messages } from '@switchboard/db';
 import {
   INTAKE_WINDOW_SECONDS,
   type IntakeLimits,
@@ -49,7 +49,11 @@ export function defaultGreeting(locationName: string): string {
 }
 
 /** The location's widget settings over the defaults; anything malformed in the stored jsonb is ignored. */
-export function widgetConfig(name: string, settings: Record<string, unknown> | null): WidgetConfig {
+export function widgetConfig(
+  name: string,
+  settings: Record<string, unknown> | null,
+  logo: string | null = null,
+): WidgetConfig {
   const s = settings ?? {};
   const fields = (s.fields ?? {}) as Record<string, Partial<WidgetField> | undefined>;
   const field = (key: keyof WidgetConfig['fields']): WidgetField => {
@@ -65,6 +69,7 @@ export function widgetConfig(name: string, settings: Record<string, unknown> | n
       : defaultGreeting(name);
   return {
     location_name: name,
+    logo,
     color,
     greeting,
     fields: { name: field('name'), phone: field('phone'), email: field('email') },
@@ -153,8 +158,10 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
         name: locations.name,
         widget_settings: locations.widget_settings,
         intake_limits: locations.intake_limits,
+        logo: businesses.image,
       })
       .from(locations)
+      .innerJoin(businesses, eq(businesses.id, locations.business_id))
       .where(eq(locations.id, id));
     return row ?? null;
   }
@@ -170,7 +177,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       reply.header('cache-control', 'no-cache');
       const location = await findLocation(id);
       if (!location) throw new AppError('not_found', 'This chat is not available.');
-      return widgetConfig(location.name ?? '', location.widget_settings);
+      return widgetConfig(location.name ?? '', location.widget_settings, location.logo);
     },
   );
 

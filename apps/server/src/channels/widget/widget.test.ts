@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { locations } from '@switchboard/db';
+import { businesses, locations } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,8 +78,21 @@ describe('website chat widget', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       color: '#1E75FF',
+      logo: null,
       fields: { name: { ask: true, required: true }, phone: { ask: true, required: false } },
     });
+    // The business's logo shows in the chat's header.
+    const [{ business_id }] = (await t.database.db
+      .select({ business_id: locations.business_id })
+      .from(locations)
+      .where(eq(locations.id, loc))) as [{ business_id: string }];
+    await t.database.db
+      .update(businesses)
+      .set({ image: '/uploads/logo-id/content' })
+      .where(eq(businesses.id, business_id));
+    const branded = (await t.request({ method: 'GET', url: `/widget-api/locations/${loc}/config` })).json();
+    expect(branded.logo).toBe('/uploads/logo-id/content');
+    await t.database.db.update(businesses).set({ image: null }).where(eq(businesses.id, business_id));
     await t.database.db
       .update(locations)
       .set({ widget_settings: { color: '#112233', greeting: 'Ahoy', fields: { phone: { ask: false } } } })

@@ -45,6 +45,29 @@ describe('web and contact forms', () => {
     ).toBe(403);
   });
 
+  it('tells the public contact page the business it writes to: name, logo and locations; an unknown token is 404', async () => {
+    const res = await t.request({ method: 'GET', url: path(webUrl) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().body).toEqual({
+      business_name: 'Harbourside Dental',
+      logo: null,
+      locations: [
+        {
+          id: expect.any(String),
+          name: 'Harbourside Dental Docklands',
+          address: '12 Harbour Esplanade, Docklands VIC 3008',
+        },
+        { id: expect.any(String), name: null, address: null },
+      ],
+    });
+    const unknown = await t.request({
+      method: 'GET',
+      url: '/webhooks/forms/0123456789abcdef0123456789abcdef',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('This form is not available.');
+  });
+
   it('turns a JSON post into a web_form enquiry keeping extra fields, and continues it on the next post', async () => {
     const payload = {
       name: 'Dana Form',

@@ -1,5 +1,6 @@
 import {
   answer,
+  FormPageInfo,
   FormReceived,
   FormWebhookSchema,
   INTAKE_WINDOW_SECONDS,
@@ -13,6 +14,7 @@ import {
   FORM_KINDS,
   type FormSubmission,
   findFormTarget,
+  formPageInfo,
   getFormWebhook,
   receiveForm,
   safeRedirect,
@@ -77,6 +79,12 @@ export const formWebhookRoutes: FastifyPluginAsync = async (app) => {
     }
     done(null, fields);
   });
+
+  app.get<{ Params: { token: string } }>(
+    '/webhooks/forms/:token',
+    { schema: { response: { 200: answer(FormPageInfo) } } },
+    async (request) => ({ body: await formPageInfo(app.db, request.params.token) }),
+  );
 
   // JSON for a script; a thank-you page or a redirect (not serialised) for an HTML form.
   app.post<{ Params: { token: string } }>(

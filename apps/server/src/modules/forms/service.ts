@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { businesses, type Db, locations } from '@switchboard/db';
-import { isUuid, isValidEmail } from '@switchboard/shared';
+import { type FormPageInfo, isUuid, isValidEmail } from '@switchboard/shared';
 import { and, eq, or } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { InboundSink } from '../../channels/types.ts';
@@ -64,6 +64,23 @@ export type FormTarget = {
   /** The business's own site origins: the only places `_redirect` may send the visitor. */
   site_origins: string[];
 };
+
+/** What the hosted contact page shows for a form token: the business's name, logo and locations. */
+export async function formPageInfo(db: Db, token: string): Promise<FormPageInfo> {
+  const unknown = () => new AppError('not_found', 'This form is not available.');
+  if (token.length < 16 || token.length > 64) throw unknown();
+  const [b] = await db
+    .select({ id: businesses.id, name: businesses.name, image: businesses.image })
+    .from(businesses)
+    .where(or(eq(businesses.web_form_token, token), eq(businesses.contact_form_token, token)));
+  if (!b) throw unknown();
+  const list = await db
+    .select({ id: locations.id, name: locations.name, address: locations.address })
+    .from(locations)
+    .where(eq(locations.business_id, b.id))
+    .orderBy(locations.precedence, locations.created_at);
+  return { business_name: b.name, logo: b.image, locations: list };
+}
 
 /** Finds what a form token and its `location_id` field name; 404 for an unknown token, 422 for a wrong location. */
 export async function findFormTarget(db: Db, token: string, fields: FormSubmission): Promise<FormTarget> {

@@ -28,7 +28,7 @@ export function SelectionSwitcher({ selection }: { selection: CurrentSelection }
     <Space size="small" className="selection-switcher">
       {me.businesses.length === 1 && (
         <Typography.Text strong className="selection-business-name" style={{ whiteSpace: 'nowrap' }}>
-          <ShopOutlined style={{ marginInlineEnd: 8 }} />
+          <BusinessMark image={business.image} />
           {business.name}
         </Typography.Text>
       )}
@@ -39,7 +39,7 @@ export function SelectionSwitcher({ selection }: { selection: CurrentSelection }
           className="selection-business"
           loading={switchMutation.isPending}
           disabled={switchMutation.isPending}
-          suffixIcon={<ShopOutlined />}
+          prefix={<BusinessMark image={business.image} />}
           options={me.businesses.map((b) => ({ value: b.id, label: b.name }))}
           onChange={(id: string) => switchTo(id)}
         />
@@ -58,5 +58,24 @@ export function SelectionSwitcher({ selection }: { selection: CurrentSelection }
         onChange={(id: string) => switchTo(business.id, id)}
       />
     </Space>
+  );
+}
+
+/** The business's logo (uploaded in Business profile) beside its name, else the shop icon. */
+function BusinessMark({ image }: { image: string | null }) {
+  if (!image) return <ShopOutlined style={{ marginInlineEnd: 8 }} />;
+  return (
+    <img
+      src={image}
+      alt=""
+      style={{
+        width: 24,
+        height: 24,
+        objectFit: 'contain',
+        borderRadius: 4,
+        marginInlineEnd: 8,
+        verticalAlign: 'middle',
+      }}
+    />
   );
 }

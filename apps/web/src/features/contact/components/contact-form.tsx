@@ -1,16 +1,22 @@
 import { CheckCircleTwoTone } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input, Result, Typography } from 'antd';
+import { type FormPageInfo, UNKNOWN_LOCATION } from '@switchboard/shared';
+import { Alert, Button, Flex, Form, Input, Result, Select, Typography } from 'antd';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSubmitContactForm } from '../api/submit-contact-form.ts';
 import type { ContactSubmission } from '../types.ts';
 
-type Props = { token: string; locationId: string | null };
+type Props = {
+  token: string;
+  locationId: string | null;
+  /** The business's locations, when the link names none and there are several: the visitor picks one. */
+  locations: FormPageInfo['locations'];
+};
 
-type Values = Omit<ContactSubmission, 'location_id'>;
+type Values = Omit<ContactSubmission, 'location_id'> & { location_id?: string };
 
 const blankToUndefined = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
 
-export function ContactForm({ token, locationId }: Props) {
+export function ContactForm({ token, locationId, locations }: Props) {
   const [form] = Form.useForm<Values>();
   const submit = useSubmitContactForm();
 
@@ -50,10 +56,25 @@ export function ContactForm({ token, locationId }: Props) {
           phone: blankToUndefined(v.phone),
           message: v.message.trim(),
           _gotcha: v._gotcha || undefined,
-          ...(locationId ? { location_id: locationId } : {}),
+          ...(locationId || v.location_id ? { location_id: locationId ?? v.location_id } : {}),
         })
       }
     >
+      {locations.length > 1 && (
+        <Form.Item
+          label="Location"
+          name="location_id"
+          rules={[{ required: true, message: 'Choose the location to write to.' }]}
+        >
+          <Select
+            placeholder="Which location?"
+            options={locations.map((l) => ({
+              value: l.id,
+              label: [l.name ?? UNKNOWN_LOCATION, l.address].filter(Boolean).join(' · '),
+            }))}
+          />
+        </Form.Item>
+      )}
       <Form.Item label="Name" name="name" rules={[{ max: 200 }]}>
         <Input autoComplete="name" />
       </Form.Item>
