@@ -67,6 +67,8 @@ export default defineConfig({
           TWILIO_API_BASE: `http://127.0.0.1:${FAKE_TWILIO_PORT}`,
           // Meta's Graph API (WhatsApp), played by a fake server that the WhatsApp spec starts on this port.
           GRAPH_API_BASE: `http://127.0.0.1:${FAKE_GRAPH_PORT}/v24.0`,
+          // A website chat visitor counts as gone (replies by SMS) 3 s after closing the chat, not 5 minutes.
+          WIDGET_SMS_AFTER_MINUTES: '0.05',
         },
         reuseExistingServer: false,
         timeout: 120_000,

@@ -56,6 +56,7 @@ const EnvSchema = z.object({
     ),
   SESSION_DAYS: z.coerce.number().positive().default(14),
   REOPEN_WINDOW_DAYS: z.coerce.number().min(0).default(30),
+  WIDGET_SMS_AFTER_MINUTES: z.coerce.number().min(0).default(5),
   TOKEN_RENEW_AFTER_SECONDS: z.coerce.number().int().min(0).default(3600),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(10),
@@ -154,6 +155,11 @@ export type Config = {
    * later, their message opens a new enquiry.
    */
   reopenWindowDays: number;
+  /**
+   * A website chat visitor with no chat open for this many minutes gets staff replies by SMS (to the phone
+   * they gave), through the location's SMS channel.
+   */
+  widgetSmsAfterMinutes: number;
   tokenRenewAfterSeconds: number;
   login: { maxPerIp: number; maxPerEmail: number; windowSeconds: number };
   uploadMaxBytes: number;
@@ -234,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     sessionDays: e.SESSION_DAYS,
     reopenWindowDays: e.REOPEN_WINDOW_DAYS,
+    widgetSmsAfterMinutes: e.WIDGET_SMS_AFTER_MINUTES,
     tokenRenewAfterSeconds: e.TOKEN_RENEW_AFTER_SECONDS,
     login: {
       maxPerIp: e.LOGIN_MAX_PER_IP,

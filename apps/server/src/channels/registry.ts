@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@switchboard/db';
+import type { ReplyRoute } from '@switchboard/shared';
 import type { Config } from '../config.ts';
 import { PermanentSendError } from '../lib/provider-errors.ts';
 import { createSandboxAdapter } from './sandbox/outbound.ts';
@@ -25,12 +26,23 @@ export type SendCheck = {
 };
 export type SendPolicy = (check: SendCheck) => Promise<void>;
 
+/** Where a reply to an enquiry goes now, for channels where that changes (the website chat falls back to SMS). */
+export type ReplyRouteResolver = (enquiry: {
+  id: string;
+  channel: string;
+  location_id: string;
+  customer_id: string;
+}) => Promise<ReplyRoute>;
+
 export type AdapterRegistry = {
   /** Resolvers are asked in the order they were registered; the first adapter found sends. */
   register(resolver: AdapterResolver): void;
   addPolicy(policy: SendPolicy): void;
   forChannel(channel: string, locationId: string): Promise<ChannelAdapter>;
   checkSend(check: SendCheck): Promise<void>;
+  /** A channel whose replies may go another way says so here (`GET /enquiries/{id}/reply-route`). */
+  describeReplies(channel: string, resolver: ReplyRouteResolver): void;
+  replyRoute(enquiry: Parameters<ReplyRouteResolver>[0]): Promise<ReplyRoute>;
 };
 
 /**
@@ -41,7 +53,11 @@ export function createAdapterRegistry(config: Pick<Config, 'sandbox'>): AdapterR
   const sandbox = createSandboxAdapter();
   const resolvers: AdapterResolver[] = [];
   const policies: SendPolicy[] = [];
+  const routes = new Map<string, ReplyRouteResolver>();
   return {
+    describeReplies: (channel, resolver) => void routes.set(channel, resolver),
+    replyRoute: async (enquiry) =>
+      (await routes.get(enquiry.channel)?.(enquiry)) ?? { route: 'channel', detail: null },
     register: (resolver) => void resolvers.push(resolver),
     addPolicy: (policy) => void policies.push(policy),
     async forChannel(channel, locationId) {

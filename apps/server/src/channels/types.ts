@@ -33,6 +33,8 @@ export type SendResult = {
   provider: string;
   provider_message_id: string;
   status?: Extract<MessageStatus, 'sent' | 'delivered'>;
+  /** Added to the stored message's meta, e.g. how a website chat reply went (`delivered_via: 'sms'`). */
+  meta?: Record<string, unknown>;
 };
 
 export type ChannelAdapter = {

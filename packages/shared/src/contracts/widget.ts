@@ -71,3 +71,15 @@ export type VisitorMessage = {
   created_at: string;
   client_id: string | null;
 };
+
+/**
+ * `GET /enquiries/{id}/reply-route`: where a reply to this enquiry goes now. A website chat continues by text
+ * message: while the visitor has the chat open a reply shows there (`chat`); once they have left it, by SMS to
+ * the phone they gave (`sms`); without a phone, an SMS channel or their consent, it waits in the chat
+ * (`waiting`). Every other channel answers `channel`. `detail` says it in words for the composer.
+ */
+export const ReplyRouteSchema = z.object({
+  route: z.enum(['channel', 'chat', 'sms', 'waiting']),
+  detail: z.string().nullable(),
+});
+export type ReplyRoute = z.input<typeof ReplyRouteSchema>;

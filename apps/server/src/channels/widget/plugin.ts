@@ -7,6 +7,7 @@ import {
   INTAKE_WINDOW_SECONDS,
   type IntakeLimits,
   intakeLimitsOf,
+  normalisePhone,
   PRIMARY_COLOR,
   type VisitorMessage,
   WIDGET_COLOR_PATTERN,
@@ -25,11 +26,11 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { type LimitRule, waitText } from '../../lib/limiter.ts';
 import { rooms } from '../../plugins/realtime.ts';
-import type { ChannelAdapter } from '../types.ts';
 import { attribute } from './attribution.ts';
+import { createWidgetReplies, WIDGET_CHANNEL } from './replies.ts';
 import { signVisitorToken, type VisitorClaims, verifyVisitorToken } from './token.ts';
 
-export const WIDGET_CHANNEL = 'widget';
+export { WIDGET_CHANNEL };
 export const MAX_MESSAGE_CHARS = WIDGET_MAX_MESSAGE_CHARS;
 
 export type WidgetOptions = {
@@ -124,7 +125,7 @@ type VisitorSocket = Socket<VisitorClientEvents, VisitorServerEvents, Record<str
 /** The Socket.IO namespace website visitors connect to (staff use the default one). */
 export const VISITOR_NAMESPACE = '/visitor';
 
-const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;
+export const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;
 
 /**
  * The website chat widget (channel `widget`): public config and session endpoints, the `/visitor` Socket.IO
@@ -218,8 +219,11 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       if (given.email && !z.email().safeParse(given.email).success) {
         throw new AppError('validation_failed', 'Please enter a valid email address.');
       }
-      if (given.phone && !/^\+?[0-9 ()-]{6,20}$/.test(given.phone)) {
-        throw new AppError('validation_failed', 'Please enter a valid phone number.');
+      if (given.phone) {
+        // Stored as E.164, the way a text message from the same phone arrives, so both find one customer.
+        const phone = normalisePhone(given.phone);
+        if (!phone) throw new AppError('validation_failed', 'Please enter a valid phone number.');
+        given.phone = phone;
       }
       const a = attribute(body.page);
       const claims: VisitorClaims = {
@@ -429,6 +433,19 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       }
     });
 
+    // The visitor's last tab closing starts their time away (after which replies go by SMS).
+    socket.on('disconnecting', () => {
+      const enquiryIds = [...socket.rooms]
+        .filter((room) => room.startsWith('enquiry:'))
+        .map((room) => room.slice('enquiry:'.length));
+      void (async () => {
+        const others = (await nsp.in(visitorRoom(claims.visitor_id)).fetchSockets()).filter(
+          (s) => s.id !== socket.id,
+        );
+        if (!others.length) await replies.visitorLeft(enquiryIds);
+      })().catch((err) => app.log.warn({ err }, 'widget: recording the visitor leaving failed'));
+    });
+
     socket.on('typing', (event: unknown) => {
       const typing = Boolean((event as { typing?: unknown } | null)?.typing);
       for (const room of socket.rooms) {
@@ -443,27 +460,11 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
     });
   });
 
-  // ---- The adapter: staff replies go out live to the visitor's sockets ---------------------------------------
-  const adapter: ChannelAdapter = {
-    provider: WIDGET_CHANNEL,
-    // The chat reads its history from the database and knows messages by id: showing one again is harmless.
-    reconcile: async () => null,
-    async send(message) {
-      const visitorId = message.to.external_id;
-      if (!visitorId) throw new Error('The customer has no widget visitor id.');
-      const out: VisitorMessage = {
-        id: message.id,
-        from: 'staff',
-        text: message.message,
-        created_at: new Date().toISOString(),
-        client_id: null,
-      };
-      nsp.to(visitorRoom(visitorId)).emit('message', out);
-      if (message.enquiry_id)
-        nsp.to(rooms.enquiry(message.enquiry_id)).emit('typing', { typing: false, full_name: '' });
-      return { provider: WIDGET_CHANNEL, provider_message_id: `widget-${message.id}`, status: 'delivered' };
-    },
-  };
+  // ---- The adapter: staff replies go to the open chat, or by SMS once the visitor has left -----------------
+  const replies = createWidgetReplies(app, nsp, visitorRoom);
+  const adapter = replies.adapter;
+  app.channels.describeReplies(WIDGET_CHANNEL, replies.routeOf);
+
   app.channels.register(async ({ channel }) => (channel === WIDGET_CHANNEL ? adapter : null));
 });
 

@@ -7,10 +7,12 @@ import {
   EnquiryRowSchema,
   IdParams,
   LocationCountsSchema,
+  ReplyRouteSchema,
   SeenRequest,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getCounts, getEnquiry, listEnquiries, markSeen, updateEnquiry } from './service.ts';
+import { requireBusiness } from '../../plugins/auth.ts';
+import { getCounts, getEnquiry, listEnquiries, loadEnquiry, markSeen, updateEnquiry } from './service.ts';
 
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -21,6 +23,17 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       body: await listEnquiries(request.ctx, request.query),
     }),
+  );
+
+  // Where a reply goes now: a website chat's goes to the open chat, or by SMS once the visitor has left.
+  app.get(
+    '/enquiries/:id/reply-route',
+    { schema: { params: IdParams, response: { 200: answer(ReplyRouteSchema) } } },
+    async (request) => {
+      const a = requireBusiness(request.actor);
+      const { e } = await loadEnquiry(request.ctx.db, a.business_id, request.params.id);
+      return { body: await app.channels.replyRoute(e) };
+    },
   );
 
   app.get(

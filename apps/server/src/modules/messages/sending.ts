@@ -251,7 +251,7 @@ async function record(
     const values = sql.join(
       batch.map(
         ({ c, result }) =>
-          sql`(${c.message.id}::uuid, ${result.status ?? 'sent'}, ${result.provider}, ${result.provider_message_id})`,
+          sql`(${c.message.id}::uuid, ${result.status ?? 'sent'}, ${result.provider}, ${result.provider_message_id}, ${JSON.stringify(result.meta ?? {})}::jsonb)`,
       ),
       sql`, `,
     );
@@ -261,10 +261,11 @@ async function record(
         status: sql`v.status`,
         provider: sql`v.provider`,
         provider_message_id: sql`v.provider_message_id`,
+        meta: sql`${messages.meta} || v.meta`,
         error: null,
         send_started_at: null,
       })
-      .from(sql`(values ${values}) as v(id, status, provider, provider_message_id)`)
+      .from(sql`(values ${values}) as v(id, status, provider, provider_message_id, meta)`)
       .where(and(sql`${messages.id} = v.id`, eq(messages.status, 'queued')))
       .returning()) as unknown as MessageRow[];
   };

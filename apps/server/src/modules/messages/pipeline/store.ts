@@ -379,10 +379,15 @@ export async function storeBatch(
     const m = batch[i]!;
     const c = customerOf.get(i)!;
     const sms = m.channel === 'sms' || m.channel === 'mms';
+    // A text message also continues a website chat whose reply went by SMS (the visitor had left it).
     const match = (e: EnquiryRecord) =>
       e.customer_id === c.id &&
       e.location_id === m.location_id &&
-      (sms ? e.channel === 'sms' || e.channel === 'mms' : e.channel === m.channel);
+      (sms
+        ? e.channel === 'sms' ||
+          e.channel === 'mms' ||
+          (e.channel === 'widget' && 'sms_fallback_at' in e.meta)
+        : e.channel === m.channel);
     // The open enquiry first, else the most recent closed one (the list is in that order).
     const existing = recent.find(match);
     const channel = existing?.channel ?? m.channel;
@@ -471,12 +476,14 @@ export async function storeBatch(
   if (fresh.length) {
     const rows = fresh.map((i) => {
       const e = enquiryOf.get(i)!;
+      const arrived = batch[i]!.channel;
       return {
         ...messageFields(batch[i]!),
         business_id: e.business_id,
         enquiry_id: e.id,
         customer_id: customerOf.get(i)!.id,
-        channel: e.channel,
+        // A text in a website chat's enquiry is stored as the text it is.
+        channel: e.channel === 'widget' && (arrived === 'sms' || arrived === 'mms') ? arrived : e.channel,
       };
     });
     const column = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));

@@ -15,4 +15,5 @@ export const inboxKeys = {
   draft: (id: string) => [...inboxKeys.all, 'draft', id] as const,
   templates: (id: string) => [...inboxKeys.all, 'templates', id] as const,
   customer: (id: string) => [...inboxKeys.all, 'customer', id] as const,
+  replyRoute: (id: string) => [...inboxKeys.all, 'reply-route', id] as const,
 };

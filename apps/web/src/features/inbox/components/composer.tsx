@@ -1,7 +1,9 @@
 import {
   CloseOutlined,
+  CommentOutlined,
   ExclamationCircleOutlined,
   LoadingOutlined,
+  MessageOutlined,
   PaperClipOutlined,
   ReloadOutlined,
   SendOutlined,
@@ -23,6 +25,7 @@ import {
   useState,
 } from 'react';
 import { useDraft } from '../api/get-draft.ts';
+import { useReplyRoute } from '../api/get-reply-route.ts';
 import { useTemplates } from '../api/get-templates.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { MAX_ATTACHMENTS, useAttachments } from '../hooks/use-attachments.ts';
@@ -76,6 +79,7 @@ export function Composer({
   const files = useAttachments(markEdited);
   const { attachments } = files;
   const templates = useTemplates(enquiry.id, wantTemplates);
+  const route = useReplyRoute(enquiry.id, enquiry.channel).data;
   const typing = useTypingSignal(enquiry.id);
   const autosave = useDraftAutosave(
     enquiry.id,
@@ -189,6 +193,16 @@ export function Composer({
 
   return (
     <div className="ib-composer">
+      {route?.detail && (
+        <p className="ib-reply-route" data-route={route.route} role="status">
+          {route.route === 'sms' ? (
+            <MessageOutlined aria-hidden="true" />
+          ) : (
+            <CommentOutlined aria-hidden="true" />
+          )}{' '}
+          {route.detail}
+        </p>
+      )}
       <div className="ib-composer-box">
         {isEmail && (
           <div className="ib-composer-subject">
@@ -216,7 +230,15 @@ export function Composer({
         <textarea
           ref={textRef}
           aria-label="Message"
-          placeholder={`Reply by ${channelName(enquiry.channel)}…`}
+          placeholder={
+            route?.route === 'chat'
+              ? 'Reply in the website chat…'
+              : route?.route === 'sms'
+                ? 'Reply by SMS…'
+                : route?.route === 'waiting'
+                  ? 'Reply (it waits in the website chat)…'
+                  : `Reply by ${channelName(enquiry.channel)}…`
+          }
           value={text}
           onChange={(e) => {
             setText(e.target.value);

@@ -66,9 +66,16 @@ export function EnquiryHeader({
       <div className="ib-view-who">
         <h2 title={name}>{name}</h2>
         <div className="ib-view-sub">
-          <span>
+          <span
+            title={
+              enquiry.channel === 'widget'
+                ? 'Began in the website chat; continues by SMS once the visitor leaves it'
+                : undefined
+            }
+          >
             <ChannelMark channel={enquiry.channel} size={15} />
             {channelName(enquiry.channel)}
+            {enquiry.channel === 'widget' && <small className="ib-view-began">· from website chat</small>}
           </span>
           {contact.map((c) => (
             <span key={c}>{c}</span>

@@ -55,10 +55,28 @@ type Props = {
   lastOfRun: boolean;
   userId: string;
   onImageLoad: () => void;
+  /** A website chat's messages say which way each went: in the chat, or by SMS. */
+  showWay?: boolean;
 };
 
 /** One message: left for the customer, right for the team, with who sent it, when, and where it got to. */
-export function MessageItem({ message, customerName, customerSeed, lastOfRun, userId, onImageLoad }: Props) {
+/** Which way a message of a website chat went: the chat itself, or text messages once the visitor left. */
+export function wayOf(message: MessageDto): string | null {
+  if (message.channel === 'sms' || message.channel === 'mms') return 'by SMS';
+  if (message.meta.delivered_via === 'sms') return 'by SMS';
+  if (message.direction === 'in' || message.meta.delivered_via === 'chat') return 'in website chat';
+  return null;
+}
+
+export function MessageItem({
+  message,
+  customerName,
+  customerSeed,
+  lastOfRun,
+  userId,
+  onImageLoad,
+  showWay = false,
+}: Props) {
   const outbound = message.direction === 'out';
   const sender = outbound
     ? message.team_user_id === userId
@@ -72,8 +90,13 @@ export function MessageItem({ message, customerName, customerSeed, lastOfRun, us
   const subject = typeof message.meta.subject === 'string' ? message.meta.subject : undefined;
   // Files the provider sent, still being downloaded; the message is updated live when they arrive.
   const pending = typeof message.meta.media_pending === 'number' ? message.meta.media_pending : 0;
-  // Inside a run only a message still on its way (or refused) shows its own time and tick.
-  const showMeta = lastOfRun || message.status === 'queued' || message.status === 'failed';
+  const way = showWay ? wayOf(message) : null;
+  // Inside a run only a message still on its way (or refused, or gone another way) shows its own time and tick.
+  const showMeta =
+    lastOfRun ||
+    message.status === 'queued' ||
+    message.status === 'failed' ||
+    (way !== null && way !== 'in website chat');
 
   return (
     <li
@@ -135,6 +158,14 @@ export function MessageItem({ message, customerName, customerSeed, lastOfRun, us
           <time dateTime={message.created_at} title={formatFullTime(message.created_at)}>
             {formatClock(message.created_at)}
           </time>
+          {way && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span className="ib-msg-way" data-way={way === 'by SMS' ? 'sms' : 'chat'}>
+                {way}
+              </span>
+            </>
+          )}
           {outbound && <MessageStatusTick status={message.status} />}
         </div>
       </div>

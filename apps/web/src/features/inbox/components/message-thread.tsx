@@ -164,6 +164,7 @@ export function MessageThread({ enquiry, userId }: { enquiry: EnquiryRow; userId
                   lastOfRun={!after || !continuesRun(message, after)}
                   userId={userId}
                   onImageLoad={onImageLoad}
+                  showWay={enquiry.channel === 'widget'}
                 />
               </Fragment>
             );
