@@ -23,7 +23,13 @@ test('an owner connects a Twilio account, sees it masked with its webhooks, edit
   await openChannels(page);
 
   const docklands = page.getByRole('region', { name: 'Harbourside Dental Docklands' });
-  await expect(docklands).toContainText(/Inbound email.*@/);
+  const reach = docklands.getByRole('region', { name: 'How customers reach this location' });
+  const row = (text: string) => reach.getByRole('listitem').filter({ hasText: text });
+  await expect(row('@inbound')).toContainText('Email');
+  // Before an account: the sandbox number texts, and starts new conversations.
+  await expect(row('+61491570156')).toContainText('Sandbox');
+  await expect(row('+61491570156')).toContainText('Starts new conversations');
+  await expect(row('docklands@harbourside.test')).toContainText('Starts new conversations');
   await docklands.getByRole('button', { name: 'Connect an account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect an account to Harbourside Dental Docklands' });
   await expect(dialog.getByRole('radio', { name: 'Twilio (SMS & MMS)' })).toBeChecked();
@@ -36,6 +42,11 @@ test('an owner connects a Twilio account, sees it masked with its webhooks, edit
 
   const account = docklands.getByRole('article', { name: 'Twilio (SMS & MMS) account' });
   await expect(account).toContainText('+61491570199');
+  // The one list now says the Twilio number starts conversations, and the old number is not connected.
+  await expect(row('+61491570199')).toContainText('Twilio');
+  await expect(row('+61491570199')).toContainText('Starts new conversations');
+  await expect(row('+61491570156')).toContainText('Not connected');
+  await expect(row('+61491570156')).not.toContainText('Starts new conversations');
   await expect(account).toContainText(accountSid);
   // The token is never shown again: only its last four characters.
   await expect(account).toContainText(`••••${authToken.slice(-4)}`);
@@ -88,9 +99,11 @@ test('staff see the numbers and inbound addresses read-only, without owner tools
   await expect(nav.getByRole('menuitem', { name: 'Sandbox' })).toHaveCount(0);
   await openChannels(page);
   await expect(page.getByText('Only the business owner can connect channels')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Harbourside Dental Docklands' })).toContainText(
-    /Inbound email.*@/,
-  );
+  await expect(
+    page
+      .getByRole('region', { name: 'Harbourside Dental Docklands' })
+      .getByRole('region', { name: 'How customers reach this location' }),
+  ).toContainText(/Email.*@inbound/);
   await expect(page.getByRole('button', { name: 'Connect an account' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Get a number' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Website forms' })).toHaveCount(0);

@@ -8,17 +8,20 @@ type Props = {
   /** Tables run edge to edge; forms get the usual padding. */
   flush?: boolean;
   style?: CSSProperties;
+  /** An anchor other pages link to (`#location-{id}`). */
+  id?: string;
 };
 
 /**
  * A titled surface for a page section. antd's Card would do, but it brings Tabs along (about 10 KB
  * gzipped) for a feature these pages never use.
  */
-export function Panel({ title, extra, children, flush = false, style }: Props) {
+export function Panel({ title, extra, children, flush = false, style, id }: Props) {
   const { token } = theme.useToken();
   const heading = typeof title === 'string' ? title : undefined;
   return (
     <section
+      id={id}
       aria-label={heading}
       style={{
         background: token.colorBgContainer,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, Timestamp } from './fields.ts';
-import { PathId } from './ids.ts';
+import { PathId, Uuid } from './ids.ts';
 
 /** The providers an account can be connected for, and the inbox channels each one carries. */
 export const PROVIDERS = ['twilio', 'whatsapp', 'messenger', 'instagram', 'google_rcs'] as const;
@@ -242,3 +242,24 @@ export const PurchasedNumber = z.object({
   channel: ChannelAccount.nullable(),
 });
 export type PurchasedNumberJson = z.input<typeof PurchasedNumber>;
+
+/**
+ * `GET /channels/reach?location_id=`: every number and address customers reach a location on, from its
+ * connected channels, and which of them Switchboard starts a conversation from (per channel).
+ */
+export const LocationReachSchema = z.object({
+  location_id: z.string(),
+  items: z.array(
+    z.object({
+      channel: z.string(),
+      label: z.string(),
+      address: z.string(),
+      via: z.string(),
+      /** New conversations on this channel start from here. */
+      starts_conversations: z.boolean(),
+      note: z.string().nullable(),
+    }),
+  ),
+});
+export type LocationReach = z.input<typeof LocationReachSchema>;
+export const LocationReachQuery = z.strictObject({ location_id: Uuid });

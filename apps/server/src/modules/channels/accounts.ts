@@ -420,6 +420,8 @@ export async function locationAccount<P extends Provider>(
     .select()
     .from(channelAccounts)
     .where(and(eq(channelAccounts.location_id, locationId), eq(channelAccounts.provider, provider)))
+    // With several accounts of one provider, the first connected sends (and starts conversations).
+    .orderBy(asc(channelAccounts.created_at), asc(channelAccounts.id))
     .limit(1);
   if (!row) return null;
   try {

@@ -6,6 +6,8 @@ import {
   Deleted,
   IdParams,
   ListChannelsQuery,
+  LocationReachQuery,
+  LocationReachSchema,
   MessageSchema,
   PurchasedNumber,
   PurchaseNumberRequest,
@@ -18,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createChannel, deleteChannel, getChannel, listChannels, updateChannel } from './accounts.ts';
 import { registerChannelAdapters } from './adapters.ts';
 import { purchaseNumber } from './purchase-number.ts';
+import { locationReach } from './reach.ts';
 import { listChannelTemplates, listEnquiryTemplates, sendWhatsAppTemplate } from './templates.ts';
 
 /**
@@ -33,6 +36,13 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
       app.events.emit('channels.changed', { business_id: request.actor.business_id });
     }
   });
+
+  // Everyone at the business may see how customers reach a location; changing it is the owner's.
+  app.get(
+    '/channels/reach',
+    { schema: { querystring: LocationReachQuery, response: { 200: answer(LocationReachSchema) } } },
+    async (request) => ({ body: await locationReach(request.ctx, request.query.location_id) }),
+  );
 
   app.get(
     '/channels',

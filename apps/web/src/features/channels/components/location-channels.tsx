@@ -1,12 +1,12 @@
 import { PhoneOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ChannelAccountJson, UNKNOWN_LOCATION } from '@switchboard/shared';
-import { Alert, Button, Divider, Flex, Popconfirm, Space, Typography } from 'antd';
+import { Alert, Button, Divider, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
 import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '@/components/panel.tsx';
 import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useChannels } from '../api/get-channels.ts';
-import { useInboundAddress } from '../api/get-inbound-address.ts';
+import { useReach } from '../api/get-reach.ts';
 import { usePurchaseNumber } from '../api/purchase-number.ts';
 import { ChannelAccountItem } from './channel-account-item.tsx';
 
@@ -18,24 +18,51 @@ type Props = {
   canManage: boolean;
 };
 
-function InboundEmail({ locationId }: { locationId: string }) {
-  const address = useInboundAddress(locationId);
+/**
+ * Every number and address customers reach this location on (from its connected channels), and which one
+ * each new conversation starts from: the one place these are listed.
+ */
+function Reach({ locationId }: { locationId: string }) {
+  const reach = useReach(locationId);
+  if (reach.isPending) return <Typography.Text type="secondary">Loading…</Typography.Text>;
+  if (reach.isError)
+    return (
+      <Typography.Text type="danger">How customers reach this location could not be loaded.</Typography.Text>
+    );
   return (
-    <Flex gap={8} wrap align="baseline">
-      <Typography.Text type="secondary" style={{ minWidth: 140 }}>
-        Inbound email
-      </Typography.Text>
-      {address.data ? (
-        <Typography.Text copyable code>
-          {address.data.address}
-        </Typography.Text>
-      ) : (
-        <Typography.Text type="secondary">{address.isError ? 'Not available' : 'Loading…'}</Typography.Text>
-      )}
-      <Typography.Text type="secondary" style={{ fontSize: 12, flexBasis: '100%' }}>
-        Forward the location's mailbox to this address, or give it to customers; replies go out by email.
-      </Typography.Text>
-    </Flex>
+    <section aria-label="How customers reach this location">
+      <Typography.Text strong>How customers reach this location</Typography.Text>
+      <ul
+        style={{
+          listStyle: 'none',
+          padding: 0,
+          margin: '8px 0 0',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 10,
+        }}
+      >
+        {reach.data.items.map((item) => (
+          <li key={`${item.label}:${item.address}`}>
+            <Flex gap={8} wrap align="baseline">
+              <Typography.Text type="secondary" style={{ minWidth: 120 }}>
+                {item.label}
+              </Typography.Text>
+              <Typography.Text copyable={item.channel !== 'widget'} style={{ overflowWrap: 'anywhere' }}>
+                {item.address}
+              </Typography.Text>
+              <Tag>{item.via}</Tag>
+              {item.starts_conversations && <Tag color="blue">Starts new conversations</Tag>}
+            </Flex>
+            {item.note && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+                {item.note}
+              </Typography.Text>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -67,18 +94,8 @@ export function LocationChannels({ location, canManage }: Props) {
 
   const items = channels.data ?? [];
   return (
-    <Panel title={name} extra={actions} flush>
+    <Panel title={name} extra={actions} flush id={`location-${location.id}`}>
       <Flex vertical gap={8} style={{ padding: '16px 24px' }}>
-        <Flex gap={8} wrap align="baseline">
-          <Typography.Text type="secondary" style={{ minWidth: 140 }}>
-            Phone number
-          </Typography.Text>
-          {location.phone_number ? (
-            <Typography.Text copyable>{location.phone_number}</Typography.Text>
-          ) : (
-            <Typography.Text type="secondary">None yet</Typography.Text>
-          )}
-        </Flex>
         {purchase.data && (
           <Alert
             type="success"
@@ -91,15 +108,10 @@ export function LocationChannels({ location, canManage }: Props) {
             }
           />
         )}
-        <InboundEmail locationId={location.id} />
-        <Flex gap={8} wrap align="baseline">
-          <Typography.Text type="secondary" style={{ minWidth: 140 }}>
-            Website chat
-          </Typography.Text>
-          <Link to={`/settings/widget?location=${location.id}`}>
-            Colour, greeting and the code for your website
-          </Link>
-        </Flex>
+        <Reach locationId={location.id} />
+        <Link to={`/settings/widget?location=${location.id}`}>
+          Website chat: colour, greeting and the code for your website
+        </Link>
       </Flex>
       {canManage && (
         <>

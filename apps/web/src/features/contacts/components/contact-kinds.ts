@@ -22,7 +22,7 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
     field: 'phone',
     title: 'Phone numbers',
     description:
-      'Numbers customers call and text. Tie one to a location to route its calls and messages there.',
+      'The numbers you publish (on your website, cards and signs), each tied to a location if you like. The numbers customers actually text each location on, and the one new conversations start from, are listed under Channels & forms.',
     fieldLabel: 'Phone number',
     noun: 'phone number',
     placeholder: '+61 491 570 156',
@@ -36,7 +36,8 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
     kind: 'email',
     field: 'email',
     title: 'Email addresses',
-    description: 'Addresses customers write to. Tie one to a location to route its enquiries there.',
+    description:
+      'The addresses you publish, each tied to a location if you like. The addresses customers actually write to each location on, and the one new emails are sent from, are listed under Channels & forms.',
     fieldLabel: 'Email address',
     noun: 'email address',
     placeholder: 'hello@example.com',

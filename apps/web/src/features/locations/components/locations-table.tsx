@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, UNKNOWN_ADDRESS, UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Button, Flex, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { Panel } from '@/components/panel.tsx';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
@@ -21,6 +22,9 @@ type Props = {
   currentLocationId: string | null;
   defaultTimezone: string;
 };
+
+/** Settings → Channels & forms, where each location's numbers and addresses are listed. */
+const CHANNELS_PATH = '/settings/channels';
 
 const OWNER_ONLY = 'Only the business owner can add, edit or remove locations.';
 
@@ -63,17 +67,15 @@ export function LocationsTable({ canManage, currentLocationId, defaultTimezone }
       render: (_, l) => l.address || <Missing>{UNKNOWN_ADDRESS}</Missing>,
     },
     {
-      title: 'Contact',
+      // Numbers and addresses come from the location's channels, listed in one place.
+      title: 'Reached on',
       key: 'contact',
-      render: (_, l) =>
-        l.phone_number || l.email_address ? (
-          <Flex vertical>
-            {l.phone_number && <span>{l.phone_number}</span>}
-            {l.email_address && <Typography.Text type="secondary">{l.email_address}</Typography.Text>}
-          </Flex>
-        ) : (
-          <Missing>Not set</Missing>
-        ),
+      render: (_, l) => (
+        <Flex vertical>
+          {l.phone_number && <span>{l.phone_number}</span>}
+          <Link to={`${CHANNELS_PATH}#location-${l.id}`}>All numbers and addresses</Link>
+        </Flex>
+      ),
     },
     {
       title: 'Open enquiries',
