@@ -22,10 +22,12 @@ import { inboxSection } from './sections/inbox.ts';
 import { ingestSection } from './sections/ingest.ts';
 import { mixedSection } from './sections/mixed.ts';
 import { outboundSection } from './sections/outbound.ts';
+import { webSizeSection } from './sections/web-size.ts';
 import { widgetSizeSection } from './sections/widget-size.ts';
 
 /** In run order. */
 const SECTIONS: Section[] = [
+  webSizeSection,
   widgetSizeSection,
   inboxSection,
   ingestSection,

@@ -15,7 +15,7 @@ async function newEnquiry(page: Page, customer: string) {
     data: {
       channel: 'sms',
       location_id: locationId,
-      from: { phone: `+6147${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, name: customer },
+      from: { phone: `+6140${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, name: customer },
       message: 'Is anyone there?',
     },
   });

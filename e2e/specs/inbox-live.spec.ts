@@ -137,6 +137,24 @@ test('a customer message reaches two staff live; the reply, its delivery and clo
   await expect(samsCopy.getByRole('img', { name: 'Delivered' })).toBeVisible();
   await expect(enquiryLink(priya, customer)).toContainText(reply);
 
+  // Sam leaves a private note mentioning Priya: it appears in her thread live, set apart and never sent,
+  // and she is told she was mentioned.
+  await sam.locator('.ib-composer-bar .ant-segmented').first().getByText('Note', { exact: true }).click();
+  const note = sam.getByRole('textbox', { name: 'Private note' });
+  await note.pressSequentially('@Pri', { delay: 20 });
+  await sam.locator('.ant-mentions-dropdown').getByText(PRIYA.name).click();
+  await note.pressSequentially('please confirm the Friday slot', { delay: 5 });
+  await sam.getByRole('button', { name: 'Add note' }).click();
+  const noteText = `@${PRIYA.name} please confirm the Friday slot`;
+  await expect(sam.getByRole('listitem', { name: 'Private note by You' })).toContainText(noteText);
+  const priyasNote = priya.getByRole('listitem', { name: `Private note by ${SAM.name}` });
+  await expect(priyasNote).toContainText(noteText);
+  await expect(priyasNote).toContainText('only your team sees this');
+  await expect(
+    priya.locator('.ant-notification-notice').filter({ hasText: `${SAM.name} mentioned you` }),
+  ).toContainText('please confirm the Friday slot');
+  await sam.locator('.ib-note-composer .ant-segmented').getByText('Reply', { exact: true }).click();
+
   // Sam closes it: Priya's counts move and the enquiry leaves her Open list, still without a reload.
   await sam.getByRole('button', { name: 'Close' }).click();
   await expect(sam.getByRole('button', { name: 'Reopen' })).toBeVisible();

@@ -4,6 +4,7 @@ import { LOGINS } from '../fixtures/logins.ts';
 
 const ROUTES = [
   '/inbox',
+  '/customers',
   '/locations',
   '/settings/business',
   '/settings/contacts',
@@ -52,7 +53,7 @@ async function seedEnquiry(page: Page) {
     data: {
       channel: 'whatsapp',
       location_id: locationId,
-      from: { phone: `+6148${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, name },
+      from: { phone: `+6141${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, name },
       message:
         'A long first message about a cracked crown that needs looking at as soon as you can, thank you',
     },

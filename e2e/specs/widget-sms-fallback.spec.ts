@@ -35,7 +35,7 @@ test('a website chat reply shows in the open chat, goes by SMS once the visitor 
   };
   locationId = me.businesses.find((b) => b.selected)!.locations.find((l) => l.selected)!.id;
   const name = `Vic Visitor ${Date.now() % 100000}`;
-  const phone = `+6149${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const phone = `+6142${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
   // The visitor starts a chat, giving a phone number.
   const visitorContext = await browser.newContext();

@@ -36,6 +36,7 @@ import { receiveInbound } from './modules/messages/inbound.ts';
 import { applyMessageStatus } from './modules/messages/outbound.ts';
 import { createInboundWriter, type InboundWriter } from './modules/messages/pipeline/writer.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { noteRoutes } from './modules/notes/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(sandboxRoutes);
       await api.register(templateRoutes);
       await api.register(customerRoutes);
+      await api.register(noteRoutes);
       await api.register(memberRoutes);
       await api.register(formSettingsRoutes);
       await api.register(channelRoutes);

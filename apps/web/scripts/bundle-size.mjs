@@ -14,7 +14,11 @@ const SCREENS = {
   locations: ['src/app/layouts/app-layout.tsx', 'src/app/routes/locations.tsx'],
   'business profile': ['src/app/layouts/app-layout.tsx', 'src/app/routes/business-settings.tsx'],
   'phones & emails': ['src/app/layouts/app-layout.tsx', 'src/app/routes/contacts.tsx'],
+  customers: ['src/app/layouts/app-layout.tsx', 'src/app/routes/customers.tsx'],
 };
+// `--json`: one JSON line of { screen, bytes, budget_kb } for the benchmark to read.
+const asJson = process.argv.includes('--json');
+const rows = [];
 // DESIGN §10 budgets the login page and the inbox; the other screens are listed for comparison.
 const BUDGETS = { login: 200, inbox: 350 };
 
@@ -49,9 +53,18 @@ for (const [screen, routes] of Object.entries(SCREENS)) {
   const ok = budget === undefined || total <= budget * 1024;
   failed ||= !ok;
   const verdict = budget === undefined ? '(no budget)' : `(budget ${budget} KB) ${ok ? 'ok' : 'OVER'}`;
-  console.log(
-    `${screen.padEnd(18)} ${kb.padStart(7)} KB gzipped before first paint in ${js.length} files ${verdict}; ` +
-      `+${(afterPaint / 1024).toFixed(1)} KB just after (axios, notices)`,
-  );
+  rows.push({
+    screen,
+    bytes: total,
+    after_paint_bytes: afterPaint,
+    files: js.length,
+    budget_kb: budget ?? null,
+  });
+  if (!asJson)
+    console.log(
+      `${screen.padEnd(18)} ${kb.padStart(7)} KB gzipped before first paint in ${js.length} files ${verdict}; ` +
+        `+${(afterPaint / 1024).toFixed(1)} KB just after (axios, notices)`,
+    );
 }
+if (asJson) console.log(JSON.stringify(rows));
 process.exit(failed ? 1 : 0);

@@ -273,6 +273,8 @@ export const enquiries = pgTable(
     campaign: text('campaign'),
     last_message_preview: text('last_message_preview'),
     last_message_at: ts('last_message_at').notNull().defaultNow(),
+    /** Hidden from the open list until then (still open, and counted as open); a job wakes it on time. */
+    snoozed_until: ts('snoozed_until'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     ...stamps(),
   },
@@ -389,6 +391,28 @@ export const drafts = pgTable(
     ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.enquiry_id, t.user_id] })],
+);
+
+/**
+ * A private note in an enquiry's thread: written by staff for staff, never sent to the customer. Mentioned
+ * teammates are told live.
+ */
+export const enquiryNotes = pgTable(
+  'enquiry_notes',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    enquiry_id: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
+    ...stamps(),
+  },
+  (t) => [index('enquiry_notes_enquiry_idx').on(t.enquiry_id, t.created_at)],
 );
 
 export const channelAccounts = pgTable(

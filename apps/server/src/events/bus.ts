@@ -1,14 +1,20 @@
 import { EventEmitter } from 'node:events';
-import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared';
+import type { EnquiryRow, LocationCounts, MessageDto, Note } from '@switchboard/shared';
 
 /** Domain events, emitted after the transaction that caused them commits. */
 export type DomainEvents = {
   'enquiry.created': [{ business_id: string; enquiry: EnquiryRow }];
   'enquiry.updated': [{ business_id: string; enquiry: EnquiryRow }];
+  /** A snoozed enquiry's time came: it is back in the open list. */
+  'enquiry.woke': [{ business_id: string; enquiry: EnquiryRow }];
   /** A customer wrote again after their enquiry was closed, and so reopened it. */
   'enquiry.reopened': [{ business_id: string; enquiry: EnquiryRow; message: MessageDto }];
   'message.created': [{ business_id: string; location_id: string; message: MessageDto }];
   'message.updated': [{ business_id: string; location_id: string; message: MessageDto }];
+  /** A private note was added to an enquiry; `mentioned` are the teammates it names (the author left out). */
+  'note.created': [
+    { business_id: string; location_id: string; enquiry: EnquiryRow; note: Note; mentioned: string[] },
+  ];
   'counts.updated': [{ business_id: string; counts: LocationCounts }];
   'session.revoked': [{ session_id: string }];
   /** Every session of the user was revoked (password change). */

@@ -5,6 +5,7 @@ export const pageLoaders = {
   login: () => import('./routes/login.tsx'),
   appLayout: () => import('./layouts/app-layout.tsx'),
   [paths.inbox]: () => import('./routes/inbox.tsx'),
+  [paths.customers]: () => import('./routes/customers.tsx'),
   [paths.locations]: () => import('./routes/locations.tsx'),
   [paths.businessSettings]: () => import('./routes/business-settings.tsx'),
   [paths.contacts]: () => import('./routes/contacts.tsx'),
@@ -17,6 +18,7 @@ export const pageLoaders = {
 
 type PagePath =
   | typeof paths.inbox
+  | typeof paths.customers
   | typeof paths.locations
   | typeof paths.businessSettings
   | typeof paths.contacts

@@ -6,6 +6,7 @@ export const APP_HOME = '/inbox';
 export const paths = {
   login: LOGIN_PATH,
   inbox: '/inbox',
+  customers: '/customers',
   locations: '/locations',
   businessSettings: '/settings/business',
   contacts: '/settings/contacts',

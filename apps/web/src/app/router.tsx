@@ -9,6 +9,7 @@ import { RootLayout } from './root-layout.tsx';
 const LoginRoute = lazy(pageLoaders.login);
 const AppLayout = lazy(pageLoaders.appLayout);
 const InboxRoute = lazy(pageLoaders[paths.inbox]);
+const CustomersRoute = lazy(pageLoaders[paths.customers]);
 const LocationsRoute = lazy(pageLoaders[paths.locations]);
 const BusinessSettingsRoute = lazy(pageLoaders[paths.businessSettings]);
 const ContactsRoute = lazy(pageLoaders[paths.contacts]);
@@ -43,6 +44,7 @@ export function AppRoutes() {
         >
           {/* One route for the list and an open enquiry, so opening one keeps the list where it was. */}
           <Route path={`${paths.inbox}/:enquiryId?`} element={<InboxRoute />} />
+          <Route path={paths.customers} element={<CustomersRoute />} />
           <Route path={paths.locations} element={<LocationsRoute />} />
           <Route path={paths.businessSettings} element={<BusinessSettingsRoute />} />
           <Route path={paths.contacts} element={<ContactsRoute />} />

@@ -50,6 +50,8 @@ export const EnquiryRowSchema = z.object({
   source: z.string().nullable(),
   medium: z.string().nullable(),
   campaign: z.string().nullable(),
+  /** Set while snoozed: hidden from the open list until then, back (and its assignee told) at that time. */
+  snoozed_until: z.string().nullable(),
 });
 export type EnquiryRow = z.input<typeof EnquiryRowSchema>;
 
@@ -120,6 +122,12 @@ export const DraftSchema = z.object({
 });
 export type Draft = Omit<z.input<typeof DraftSchema>, 'meta'> & { meta: { subject?: string } };
 
+/** `GET /enquiries/unread`: per location of the business, how many open enquiries have news not yet seen. */
+export const UnreadCountsSchema = z.object({
+  items: z.array(z.object({ location_id: z.string(), unread: z.number() })),
+});
+export type UnreadCounts = z.input<typeof UnreadCountsSchema>;
+
 /** `PUT /enquiries/{id}/seen`: no body marks it seen. */
 export const SeenRequest = z.strictObject({ seen: z.boolean().default(true) }).nullish();
 export const CountsQuery = z.strictObject({ location_id: Uuid.optional() });
@@ -133,7 +141,7 @@ export type Viewer = { user_id: string; full_name: string };
 
 /** Something one person is told live, wherever they are in the app (a toast linking to the enquiry). */
 export type StaffNotification = {
-  kind: 'reopened' | 'mention';
+  kind: 'reopened' | 'mention' | 'woke';
   enquiry_id: string;
   location_id: string;
   title: string;
@@ -150,6 +158,7 @@ export type ServerToClientEvents = {
   typing: (event: { enquiry_id: string; user_id: string; full_name: string; typing: boolean }) => void;
   viewing: (event: { enquiry_id: string; viewers: Viewer[] }) => void;
   notification: (notification: StaffNotification) => void;
+  'note.created': (note: Note) => void;
 };
 
 /** Events a staff client sends. */
@@ -198,6 +207,8 @@ export const EnquiryListQuery = z.strictObject({
   medium: z.string().max(200).optional(),
   q: z.string().trim().max(200).optional(),
   location_id: Uuid.optional(),
+  /** Open enquiries only: `true` lists the snoozed ones (otherwise they are left out until they wake). */
+  snoozed: z.enum(['true', 'false']).optional(),
 });
 export type EnquiryListQuery = z.infer<typeof EnquiryListQuery>;
 
@@ -206,8 +217,12 @@ export const EnquiryPatchRequest = z
     status: z.enum(ENQUIRY_STATUSES).optional(),
     assigned_to: Uuid.nullable().optional(),
     title: z.string().trim().max(200).nullable().optional(),
+    snoozed_until: z.iso.datetime({ offset: true }).nullable().optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send status, assigned_to or title.');
+  .refine(
+    (v) => Object.keys(v).length > 0,
+    'Nothing to change: send status, assigned_to, title or snoozed_until.',
+  );
 
 export const SendMessageRequest = z.strictObject({
   message: z.string().max(10_000).default(''),
@@ -235,3 +250,22 @@ export const DraftRequest = z.strictObject({
   ai_interaction: z.enum(['ai_generated', 'ai_rewritten']).nullable().optional(),
   ai_original: z.string().max(10_000).nullable().optional(),
 });
+
+/** A private note in a thread: staff only, never sent. `mentions` are the teammates it names (told live). */
+export const NoteSchema = z.object({
+  id: z.string(),
+  enquiry_id: z.string(),
+  user_id: z.string().nullable(),
+  author: z.object({ full_name: z.string(), avatar: z.string().nullable() }).nullable(),
+  body: z.string(),
+  mentions: z.array(z.string()),
+  created_at: z.string(),
+});
+export type Note = z.input<typeof NoteSchema>;
+export const NoteListSchema = z.object({ items: z.array(NoteSchema) });
+export const NOTE_MAX_CHARS = 5000;
+export const NoteRequest = z.strictObject({
+  body: z.string().trim().min(1, 'Write the note first.').max(NOTE_MAX_CHARS),
+  mentions: z.array(Uuid).max(20).default([]),
+});
+export type NoteRequest = z.infer<typeof NoteRequest>;

@@ -34,6 +34,31 @@ export function realtimeListeners(app: FastifyInstance): void {
       body: `Their closed enquiry is open again and still assigned to you: “${preview(message.message, message.attachments.length)}”`,
     });
   });
+  // The team sees a note arrive in the thread; each teammate it mentions is told, wherever they are.
+  bus.on('note.created', ({ location_id, enquiry, note, mentioned }) => {
+    io.to([rooms.location(location_id), rooms.enquiry(enquiry.id)]).emit('note.created', note);
+    const who = enquiry.customer.name ?? enquiry.customer.phone ?? enquiry.customer.email ?? 'a customer';
+    for (const user_id of mentioned) {
+      io.to(rooms.user(user_id)).emit('notification', {
+        kind: 'mention',
+        enquiry_id: enquiry.id,
+        location_id,
+        title: `${note.author?.full_name ?? 'A teammate'} mentioned you`,
+        body: `In the conversation with ${who}: “${preview(note.body, 0)}”`,
+      });
+    }
+  });
+  bus.on('enquiry.woke', ({ enquiry }) => {
+    if (!enquiry.assigned_to) return;
+    const who = enquiry.customer.name ?? enquiry.customer.phone ?? enquiry.customer.email ?? 'A customer';
+    io.to(rooms.user(enquiry.assigned_to)).emit('notification', {
+      kind: 'woke',
+      enquiry_id: enquiry.id,
+      location_id: enquiry.location_id,
+      title: `${who} is back from snooze`,
+      body: 'The enquiry you snoozed is in Open again.',
+    });
+  });
   bus.on('counts.updated', ({ business_id, counts }) =>
     io.to(rooms.business(business_id)).emit('counts.updated', counts),
   );

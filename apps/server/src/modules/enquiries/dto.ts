@@ -23,5 +23,6 @@ export function toEnquiryRow(e: EnquiryRecord, c: CustomerRecord): EnquiryRow {
     source: e.source,
     medium: e.medium,
     campaign: e.campaign,
+    snoozed_until: e.snoozed_until ? iso(e.snoozed_until) : null,
   };
 }

@@ -9,10 +9,19 @@ import {
   LocationCountsSchema,
   ReplyRouteSchema,
   SeenRequest,
+  UnreadCountsSchema,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBusiness } from '../../plugins/auth.ts';
-import { getCounts, getEnquiry, listEnquiries, loadEnquiry, markSeen, updateEnquiry } from './service.ts';
+import {
+  getCounts,
+  getEnquiry,
+  getUnreadCounts,
+  listEnquiries,
+  loadEnquiry,
+  markSeen,
+  updateEnquiry,
+} from './service.ts';
 
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -34,6 +43,12 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { e } = await loadEnquiry(request.ctx.db, a.business_id, request.params.id);
       return { body: await app.channels.replyRoute(e) };
     },
+  );
+
+  app.get(
+    '/enquiries/unread',
+    { schema: { response: { 200: answer(UnreadCountsSchema) } } },
+    async (request) => ({ body: await getUnreadCounts(request.ctx) }),
   );
 
   app.get(

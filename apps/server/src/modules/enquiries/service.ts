@@ -5,10 +5,12 @@ import {
   type EnquiryRow,
   isUuid,
   type LocationCounts,
+  type UnreadCounts,
 } from '@switchboard/shared';
-import { and, desc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { enquiryWake } from '../../jobs/definitions/enquiry-wake.ts';
 import { type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import { moveCounters } from './counters.ts';
 import { toEnquiryRow } from './dto.ts';
@@ -61,6 +63,14 @@ export async function listEnquiries(
     eq(enquiries.location_id, locationId),
     eq(enquiries.status, query.status),
   ];
+  // A snoozed enquiry is left out of the open list until its time (or listed alone with `snoozed=true`).
+  if (query.status === 'open') {
+    where.push(
+      query.snoozed === 'true'
+        ? sql`${enquiries.snoozed_until} > now()`
+        : sql`(${enquiries.snoozed_until} is null or ${enquiries.snoozed_until} <= now())`,
+    );
+  }
   if (query.view === 'mine') where.push(eq(enquiries.assigned_to, a.user_id));
   if (query.view === 'unassigned') where.push(isNull(enquiries.assigned_to));
   if (query.assigned_to) where.push(eq(enquiries.assigned_to, query.assigned_to));
@@ -107,11 +117,29 @@ export async function listEnquiries(
       query.medium ||
       query.q ||
       query.start_date ||
-      query.end_date,
+      query.end_date ||
+      query.snoozed === 'true' ||
+      (query.status === 'open' && (await hasSnoozed(db, locationId))),
   );
   // Totals come from the exact location counters; a filtered list answers has_more instead of counting.
   const total = filtered || query.view === 'mine' ? null : await counterTotal(db, locationId, query);
   return { items, page: query.page, page_size: query.page_size, total, has_more };
+}
+
+/** Whether some open enquiry at the location sleeps now: then the open counters overcount the list. */
+async function hasSnoozed(db: DbOrTx, locationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: enquiries.id })
+    .from(enquiries)
+    .where(
+      and(
+        eq(enquiries.location_id, locationId),
+        eq(enquiries.status, 'open'),
+        sql`${enquiries.snoozed_until} > now()`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 function parseRange(start: string, end: string, timezone: string) {
@@ -160,6 +188,28 @@ export async function getCounts({ db, actor }: Ctx, locationId?: string): Promis
   return getLocationCounts(db, await resolveLocation(db, a, locationId));
 }
 
+/** Open enquiries with something not yet seen, per location of the caller's business (locations with none: 0). */
+export async function getUnreadCounts({ db, actor }: Ctx): Promise<UnreadCounts> {
+  const a = requireBusiness(actor);
+  const rows = await db
+    .select({ location_id: locations.id, unread: sql<number>`count(${enquiries.id})::int` })
+    .from(locations)
+    .leftJoin(
+      enquiries,
+      and(
+        eq(enquiries.location_id, locations.id),
+        eq(enquiries.business_id, a.business_id),
+        eq(enquiries.status, 'open'),
+        eq(enquiries.seen, false),
+        sql`(${enquiries.snoozed_until} is null or ${enquiries.snoozed_until} <= now())`,
+      ),
+    )
+    .where(eq(locations.business_id, a.business_id))
+    .groupBy(locations.id)
+    .orderBy(asc(locations.precedence), asc(locations.created_at));
+  return { items: rows.map((r) => ({ location_id: r.location_id, unread: Number(r.unread) })) };
+}
+
 /** One enquiry of the caller's business, or "Enquiry not found!" (also for another tenant's id). */
 export async function loadEnquiry(db: DbOrTx, businessId: string, id: string, lock = false) {
   if (!isUuid(id)) throw enquiryNotFound();
@@ -179,12 +229,24 @@ export async function getEnquiry({ db, actor }: Ctx, id: string): Promise<Enquir
   return toEnquiryRow(e, c);
 }
 
+/** The longest snooze: a year ahead. */
+const MAX_SNOOZE_MS = 366 * 86_400_000;
+
 export async function updateEnquiry(
-  { db, events, actor }: Ctx,
+  { db, events, actor, jobs }: Ctx & Pick<Context, 'jobs'>,
   id: string,
-  patch: { status?: 'open' | 'closed'; assigned_to?: string | null; title?: string | null },
+  patch: {
+    status?: 'open' | 'closed';
+    assigned_to?: string | null;
+    title?: string | null;
+    snoozed_until?: string | null;
+  },
 ): Promise<EnquiryRow> {
   const a = requireBusiness(actor);
+  const until = patch.snoozed_until ? new Date(patch.snoozed_until) : null;
+  if (until && (until.getTime() <= Date.now() || until.getTime() > Date.now() + MAX_SNOOZE_MS)) {
+    throw new AppError('unprocessable', 'Snooze until a time in the future, at most a year ahead.');
+  }
   const result = await db.transaction(async (tx) => {
     // The row lock makes concurrent assign/close of one enquiry take turns, so each sees the state it changes.
     const { e, c } = await loadEnquiry(tx, a.business_id, id, true);
@@ -201,17 +263,54 @@ export async function updateEnquiry(
       status: patch.status ?? e.status,
       assigned_to: patch.assigned_to === undefined ? e.assigned_to : patch.assigned_to,
     };
+    if (until && next.status === 'closed') {
+      throw new AppError('unprocessable', 'A closed enquiry cannot be snoozed. Reopen it first.');
+    }
+    // Closing ends a snooze; otherwise it changes only when asked.
+    const snoozed_until =
+      next.status === 'closed' ? null : patch.snoozed_until === undefined ? e.snoozed_until : until;
     const [updated] = await tx
       .update(enquiries)
-      .set({ ...next, ...(patch.title === undefined ? {} : { title: patch.title }) })
+      .set({ ...next, snoozed_until, ...(patch.title === undefined ? {} : { title: patch.title }) })
       .where(eq(enquiries.id, e.id))
       .returning();
     const counts = await moveCounters(tx, e.location_id, e, next);
     return { enquiry: toEnquiryRow(updated!, c), counts };
   });
+  // After the commit: the job wakes it on time (its payload names the time, so a changed snooze's old job
+  // finds nothing to do).
+  if (until)
+    await jobs.send(
+      enquiryWake,
+      { enquiry_id: result.enquiry.id, until: until.toISOString() },
+      { startAfter: until, singletonKey: `${result.enquiry.id}:${until.toISOString()}` },
+    );
   events.emit('enquiry.updated', { business_id: a.business_id, enquiry: result.enquiry });
   if (result.counts) events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
   return result.enquiry;
+}
+
+/**
+ * A snoozed enquiry's time has come (the `enquiry.wake` job): it is cleared of its snooze and marked unread,
+ * screens hear of it live, and its assignee is told. A snooze changed or ended meanwhile is left alone.
+ */
+export async function wakeEnquiry(
+  { db, events }: Pick<Context, 'db' | 'events'>,
+  job: { enquiry_id: string; until: string },
+): Promise<void> {
+  const [woke] = await db
+    .update(enquiries)
+    .set({ snoozed_until: null, seen: false })
+    .where(and(eq(enquiries.id, job.enquiry_id), eq(enquiries.snoozed_until, new Date(job.until))))
+    .returning();
+  if (!woke) return;
+  const [c] = await db
+    .select({ name: customers.name, phone: customers.phone, email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, woke.customer_id));
+  const enquiry = toEnquiryRow(woke, c ?? { name: null, phone: null, email: null });
+  events.emit('enquiry.updated', { business_id: woke.business_id, enquiry });
+  events.emit('enquiry.woke', { business_id: woke.business_id, enquiry });
 }
 
 export async function markSeen({ db, events, actor }: Ctx, id: string, seen = true): Promise<EnquiryRow> {

@@ -8,9 +8,10 @@ import {
   MenuOutlined,
   ShopOutlined,
   SnippetsOutlined,
+  TeamOutlined,
 } from '@ant-design/icons';
 import type { StaffNotification } from '@switchboard/shared';
-import { Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
+import { Badge, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
@@ -30,10 +31,31 @@ import { useSocket } from '@/lib/use-socket.ts';
 import { preloadPage } from '../pages.ts';
 import { LOGIN_PATH, paths } from '../paths.ts';
 import { QueryProvider } from '../query-provider.tsx';
+import { useUnread } from './use-unread.ts';
 import { UserMenu } from './user-menu.tsx';
 
-const NAV_ITEMS: MenuProps['items'] = [
+type NavItems = NonNullable<MenuProps['items']>;
+
+/** The Inbox item carries the count of open enquiries with unseen news at this location. */
+function withInboxBadge(items: NavItems, unread: number): NavItems {
+  if (!unread) return items;
+  return items.map((item) =>
+    item?.key === paths.inbox
+      ? {
+          ...item,
+          label: (
+            <span className="nav-inbox-label">
+              Inbox <Badge count={unread} overflowCount={99} size="small" aria-label={`${unread} unread`} />
+            </span>
+          ),
+        }
+      : item,
+  ) as NavItems;
+}
+
+const NAV_ITEMS: NavItems = [
   { key: paths.inbox, icon: <InboxOutlined />, label: 'Inbox' },
+  { key: paths.customers, icon: <TeamOutlined />, label: 'Customers' },
   { key: paths.locations, icon: <EnvironmentOutlined />, label: 'Locations' },
   {
     key: 'settings',
@@ -129,6 +151,7 @@ function AppShell() {
   useSelectionCookies(selection);
   useAppSocket(selection ? `${selection.business.id}:${selection.location?.id ?? ''}` : null);
   useAttentionNotices();
+  const { unread } = useUnread(selection?.location?.id ?? null);
 
   // The page's own chunk downloads while the user loads, rather than after.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first path matters here.
@@ -193,11 +216,12 @@ function AppShell() {
             mode="inline"
             theme={siderTheme}
             selectedKeys={[page]}
-            items={
+            items={withInboxBadge(
               publicConfig.data?.sandbox && selection.canManage
-                ? NAV_ITEMS?.concat(SANDBOX_NAV_ITEM)
-                : NAV_ITEMS
-            }
+                ? NAV_ITEMS.concat(SANDBOX_NAV_ITEM)
+                : NAV_ITEMS,
+              unread,
+            )}
             onClick={({ key }) => {
               navigate(key);
               if (phone) setCollapsed(true);

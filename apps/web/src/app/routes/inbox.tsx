@@ -6,7 +6,7 @@ import { EmptyState } from '@/features/inbox/components/empty-state.tsx';
 import { EnquiryListPane } from '@/features/inbox/components/enquiry-list-pane.tsx';
 import { useLiveInbox } from '@/features/inbox/hooks/use-live-inbox.ts';
 import { useComposeStore } from '@/features/inbox/stores/compose-store.ts';
-import type { InboxUser } from '@/features/inbox/types.ts';
+import type { EnquiryRow, InboxUser } from '@/features/inbox/types.ts';
 import { useAppSelection } from '../layouts/use-app-selection.ts';
 import { paths } from '../paths.ts';
 
@@ -14,6 +14,14 @@ import { paths } from '../paths.ts';
 const loadDeferred = () => import('@/features/inbox/components/deferred.ts');
 const EnquiryView = lazy(() => loadDeferred().then((m) => ({ default: m.EnquiryView })));
 const ComposeModal = lazy(() => loadDeferred().then((m) => ({ default: m.ComposeModal })));
+// The customer beside the conversation: its own feature, composed here, loaded once a conversation opens.
+const CustomerProfile = lazy(() => import('@/features/customers/components/customer-profile.tsx'));
+
+const customerAside = (enquiry: EnquiryRow) => (
+  <Suspense fallback={null}>
+    <CustomerProfile customerId={enquiry.customer_id} currentEnquiryId={enquiry.id} />
+  </Suspense>
+);
 
 /** antd's theme tokens as CSS variables for the inbox's stylesheet, so light and dark both follow. */
 function useInboxColours(): CSSProperties {
@@ -136,7 +144,13 @@ export default function InboxRoute() {
       <section className="ib-view-pane" aria-label="Conversation">
         {enquiryId ? (
           <Suspense fallback={null}>
-            <EnquiryView key={enquiryId} enquiryId={enquiryId} user={user} backTo={backTo} />
+            <EnquiryView
+              key={enquiryId}
+              enquiryId={enquiryId}
+              user={user}
+              backTo={backTo}
+              aside={customerAside}
+            />
           </Suspense>
         ) : (
           <div style={{ flex: 1, display: 'grid', placeItems: 'center' }}>

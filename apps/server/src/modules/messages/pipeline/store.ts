@@ -515,8 +515,9 @@ export async function storeBatch(
     const changes = [...latest.entries()];
     const updated = await queryRows<EnquiryRecord>(
       tx,
+      // A customer writing wakes a snoozed enquiry.
       sql`update enquiries e set last_message_at = v.at, last_message_preview = v.preview, seen = false,
-            updated_at = now()
+            snoozed_until = null, updated_at = now()
           from unnest(${sql.param(changes.map(([id]) => id))}::uuid[],
             ${sql.param(changes.map(([, v]) => v.at.toISOString()))}::timestamptz[],
             ${sql.param(changes.map(([, v]) => v.preview))}::text[]) as v(id, at, preview)

@@ -16,4 +16,5 @@ export const inboxKeys = {
   templates: (id: string) => [...inboxKeys.all, 'templates', id] as const,
   customer: (id: string) => [...inboxKeys.all, 'customer', id] as const,
   replyRoute: (id: string) => [...inboxKeys.all, 'reply-route', id] as const,
+  notes: (id: string) => [...inboxKeys.all, 'notes', id] as const,
 };

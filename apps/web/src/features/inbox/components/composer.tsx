@@ -15,6 +15,7 @@ import {
   type ChangeEvent,
   type ClipboardEvent,
   type KeyboardEvent,
+  type ReactNode,
   type Ref,
   useCallback,
   useEffect,
@@ -24,6 +25,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { SegmentedMessage } from 'sms-segments-calculator';
 import { useDraft } from '../api/get-draft.ts';
 import { useReplyRoute } from '../api/get-reply-route.ts';
 import { useTemplates } from '../api/get-templates.ts';
@@ -57,10 +59,13 @@ export function Composer({
   enquiry,
   user,
   ref,
+  modeSwitch,
 }: {
   enquiry: EnquiryRow;
   user: InboxUser;
   ref?: Ref<ComposerHandle>;
+  /** Reply or private note: shown at the start of the bar. */
+  modeSwitch?: ReactNode;
 }) {
   const draft = useDraft(enquiry.id);
   const [text, setText] = useState('');
@@ -310,6 +315,7 @@ export function Composer({
           </ul>
         )}
         <div className="ib-composer-bar">
+          {modeSwitch}
           <input ref={fileRef} type="file" multiple hidden onChange={onFiles} aria-label="Attach files" />
           <Tooltip title="Attach files">
             <Button
@@ -336,6 +342,9 @@ export function Composer({
             </Button>
           </Dropdown>
           {enquiry.channel === 'whatsapp' && <WhatsAppTemplateButton enquiryId={enquiry.id} />}
+          {(enquiry.channel === 'sms' || enquiry.channel === 'mms' || route?.route === 'sms') && (
+            <SmsCount text={text} />
+          )}
           <span className="ib-composer-hint" data-state={autosave.state} role="status">
             {draftText}
           </span>
@@ -353,5 +362,36 @@ export function Composer({
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * How long the reply is as text messages: characters and segments, GSM-7 or (with an emoji or a character
+ * outside GSM-7) Unicode, whose segments hold fewer characters — counted as carriers count them.
+ */
+function SmsCount({ text }: { text: string }) {
+  const count = useMemo(() => {
+    const trimmed = text.trim();
+    if (!trimmed) return null;
+    const message = new SegmentedMessage(trimmed);
+    return {
+      characters: message.numberOfCharacters,
+      segments: message.segmentsCount,
+      unicode: message.encodingName !== 'GSM-7',
+    };
+  }, [text]);
+  if (!count) return null;
+  return (
+    <span
+      className="ib-sms-count"
+      data-unicode={count.unicode}
+      title={
+        count.unicode
+          ? 'Unicode (an emoji or a character outside GSM-7): 70 characters per text, 67 when split'
+          : 'GSM-7: 160 characters per text, 153 when split'
+      }
+    >
+      {count.characters} chars · {count.segments} SMS{count.unicode ? ' · Unicode' : ''}
+    </span>
   );
 }

@@ -2,6 +2,7 @@ import {
   ArrowLeftOutlined,
   CheckCircleOutlined,
   DownOutlined,
+  IdcardOutlined,
   RedoOutlined,
   UserAddOutlined,
   UserDeleteOutlined,
@@ -24,10 +25,13 @@ export function EnquiryHeader({
   enquiry,
   userId,
   backTo,
+  customerPanel,
 }: {
   enquiry: EnquiryRow;
   userId: string;
   backTo: string;
+  /** The customer panel's toggle, when the page offers one. */
+  customerPanel?: { open: boolean; toggle: () => void };
 }) {
   const update = useUpdateEnquiry(userId);
   const name = customerLabel(enquiry.customer);
@@ -99,6 +103,17 @@ export function EnquiryHeader({
         )}
       </div>
       <div className="ib-view-actions">
+        {customerPanel && (
+          <Tooltip title={customerPanel.open ? 'Hide the customer' : 'Show the customer'}>
+            <Button
+              icon={<IdcardOutlined />}
+              aria-label="Customer details"
+              aria-pressed={customerPanel.open}
+              type={customerPanel.open ? 'default' : 'text'}
+              onClick={customerPanel.toggle}
+            />
+          </Tooltip>
+        )}
         <Space.Compact>
           {mine ? (
             <Tooltip title="Put it back for anyone to take">

@@ -1,19 +1,20 @@
 import { FileSearchOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { type DragEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Button, Drawer, Grid } from 'antd';
+import { type DragEvent, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { useEnquiry } from '../api/get-enquiry.ts';
 import { useMarkEnquirySeen } from '../api/mark-enquiry-seen.ts';
 import { useEnquiryPresence } from '../hooks/use-enquiry-presence.ts';
-import type { InboxUser } from '../types.ts';
+import type { EnquiryRow, InboxUser } from '../types.ts';
 import { CollisionBar } from './collision-bar.tsx';
-import { Composer, type ComposerHandle } from './composer.tsx';
+import type { ComposerHandle } from './composer.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { EnquiryHeader } from './enquiry-header.tsx';
 import { MessageThread } from './message-thread.tsx';
 import { Placeholder } from './placeholder.tsx';
+import { ReplyArea } from './reply-area.tsx';
 import './enquiry-view.css';
 
 function subscribeVisibility(onChange: () => void) {
@@ -27,14 +28,19 @@ const pageVisible = () => document.visibilityState === 'visible';
  * joins its room (so others see who is here) and marks it read — again whenever a new customer message
  * arrives while it is on screen.
  */
+const PANEL_KEY = 'sb.customerPanel';
+
 export default function EnquiryView({
   enquiryId,
   user,
   backTo,
+  aside,
 }: {
   enquiryId: string;
   user: InboxUser;
   backTo: string;
+  /** The customer beside the conversation (composed by the page): a column when wide, a drawer when not. */
+  aside?: (enquiry: EnquiryRow) => ReactNode;
 }) {
   const enquiry = useEnquiry(enquiryId);
   const presence = useEnquiryPresence(enquiryId, user.id);
@@ -43,6 +49,18 @@ export default function EnquiryView({
   const marked = useRef<string | null>(null);
   const composer = useRef<ComposerHandle>(null);
   const [dropping, setDropping] = useState(false);
+  // Beside the thread on a wide screen (remembered, open by default); a drawer, closed at first, otherwise.
+  const wide = Grid.useBreakpoint().xl === true;
+  const [panelWanted, setPanelWanted] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const panelOpen = wide ? panelWanted : drawerOpen;
+  const togglePanel = () => {
+    if (!wide) return setDrawerOpen((v) => !v);
+    setPanelWanted((v) => {
+      localStorage.setItem(PANEL_KEY, v ? 'closed' : 'open');
+      return !v;
+    });
+  };
 
   const row = enquiry.data;
   const { mutate } = markSeen;
@@ -117,10 +135,35 @@ export default function EnquiryView({
       }}
       onDrop={onDrop}
     >
-      <EnquiryHeader enquiry={row} userId={user.id} backTo={backTo} />
+      <EnquiryHeader
+        enquiry={row}
+        userId={user.id}
+        backTo={backTo}
+        customerPanel={aside ? { open: panelOpen, toggle: togglePanel } : undefined}
+      />
       <CollisionBar viewers={presence.viewers} typists={presence.typists} />
-      <MessageThread enquiry={row} userId={user.id} />
-      <Composer key={row.id} ref={composer} enquiry={row} user={user} />
+      <div className="ib-view-body">
+        <div className="ib-view-main">
+          <MessageThread enquiry={row} userId={user.id} />
+          <ReplyArea key={row.id} enquiry={row} user={user} composerRef={composer} />
+        </div>
+        {aside && wide && panelOpen && (
+          <aside className="ib-customer-panel" aria-label="Customer">
+            {aside(row)}
+          </aside>
+        )}
+      </div>
+      {aside && !wide && (
+        <Drawer
+          title="Customer"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size="min(360px, 100vw)"
+          destroyOnHidden
+        >
+          {drawerOpen && aside(row)}
+        </Drawer>
+      )}
     </section>
   );
 }

@@ -1,15 +1,20 @@
 import { ArrowDownOutlined, LoadingOutlined, MessageOutlined, WarningOutlined } from '@ant-design/icons';
+import type { Note } from '@switchboard/shared';
 import { Button } from 'antd';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { failureText } from '@/lib/failure-text.ts';
 import { useMessages } from '../api/get-messages.ts';
-import type { EnquiryRow } from '../types.ts';
+import { useNotes } from '../api/notes.ts';
+import type { EnquiryRow, MessageDto } from '../types.ts';
 import { continuesRun, formatDayLabel, sameDay } from '../utils/format.ts';
 import { flattenMessages } from '../utils/message-cache.ts';
 import { EarlierConversations } from './earlier-conversations.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { MessageItem } from './message-item.tsx';
+import { NoteItem } from './note-item.tsx';
 import { Placeholder } from './placeholder.tsx';
+
+type Entry = { kind: 'message'; at: string; message: MessageDto } | { kind: 'note'; at: string; note: Note };
 
 // Within this distance of the bottom the thread follows new messages; further up, the reader is reading.
 const STICK_PX = 120;
@@ -23,6 +28,15 @@ const LOAD_OLDER_PX = 200;
 export function MessageThread({ enquiry, userId }: { enquiry: EnquiryRow; userId: string }) {
   const thread = useMessages(enquiry.id);
   const messages = useMemo(() => flattenMessages(thread.data), [thread.data]);
+  const notes = useNotes(enquiry.id).data;
+  // Messages and private notes in time order; a note older than the loaded messages waits for their page.
+  const timeline = useMemo(() => {
+    const oldest = thread.hasNextPage ? messages[0]?.created_at : undefined;
+    const items: Entry[] = messages.map((m) => ({ kind: 'message', at: m.created_at, message: m }));
+    for (const n of notes ?? [])
+      if (!oldest || n.created_at >= oldest) items.push({ kind: 'note', at: n.created_at, note: n });
+    return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  }, [messages, notes, thread.hasNextPage]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const anchor = useRef<{ height: number; top: number } | null>(null);
@@ -64,20 +78,26 @@ export function MessageThread({ enquiry, userId }: { enquiry: EnquiryRow; userId
     anchor.current = null;
   }, [pageCount]);
 
-  const newest = messages.at(-1);
+  const last = timeline.at(-1);
+  const newestId = last ? (last.kind === 'message' ? last.message.id : last.note.id) : undefined;
+  const newestMine = last
+    ? last.kind === 'message'
+      ? last.message.direction === 'out' && last.message.team_user_id === userId
+      : last.note.user_id === userId
+    : false;
   useLayoutEffect(() => {
-    if (!newest) return;
+    if (!newestId) return;
     const previous = lastId.current;
-    lastId.current = newest.id;
+    lastId.current = newestId;
     if (previous === undefined) {
       scrollToBottom();
       return;
     }
-    if (previous === newest.id) return;
-    const mine = newest.direction === 'out' && newest.team_user_id === userId;
+    if (previous === newestId) return;
+    const mine = newestMine;
     if (mine || atBottom.current) scrollToBottom(!mine);
     else setUnseenBelow((n) => n + 1);
-  }, [newest, userId, scrollToBottom]);
+  }, [newestId, newestMine, scrollToBottom]);
 
   // Images change height as they load: stay at the bottom if that is where the reader was.
   const onImageLoad = useCallback(() => {
@@ -146,22 +166,32 @@ export function MessageThread({ enquiry, userId }: { enquiry: EnquiryRow; userId
         </EmptyState>
       ) : (
         <ol aria-label="Messages" aria-live="polite" aria-relevant="additions">
-          {messages.map((message, i) => {
-            const before = messages[i - 1];
-            const after = messages[i + 1];
-            const newDay = !before || !sameDay(before.created_at, message.created_at);
+          {timeline.map((entry, i) => {
+            const before = timeline[i - 1];
+            const after = timeline[i + 1];
+            const newDay = !before || !sameDay(before.at, entry.at);
+            const dayLabel = newDay && (
+              <li className="ib-day" aria-hidden="true">
+                {formatDayLabel(entry.at)}
+              </li>
+            );
+            if (entry.kind === 'note') {
+              return (
+                <Fragment key={`note:${entry.note.id}`}>
+                  {dayLabel}
+                  <NoteItem note={entry.note} userId={userId} />
+                </Fragment>
+              );
+            }
+            const message = entry.message;
             return (
               <Fragment key={message.client_id ?? message.id}>
-                {newDay && (
-                  <li className="ib-day" aria-hidden="true">
-                    {formatDayLabel(message.created_at)}
-                  </li>
-                )}
+                {dayLabel}
                 <MessageItem
                   message={message}
                   customerName={customerName}
                   customerSeed={enquiry.customer_id}
-                  lastOfRun={!after || !continuesRun(message, after)}
+                  lastOfRun={after?.kind !== 'message' || !continuesRun(message, after.message)}
                   userId={userId}
                   onImageLoad={onImageLoad}
                   showWay={enquiry.channel === 'widget'}

@@ -1,7 +1,9 @@
+import type { Note } from '@switchboard/shared';
 import { type Query, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { sharedQueryKeys } from '@/lib/query-keys.ts';
 import { useSocket } from '@/lib/use-socket.ts';
+import { writeNote } from '../api/notes.ts';
 import { inboxKeys } from '../api/query-keys.ts';
 import type { EnquiryRow, InboxUser, MessageDto } from '../types.ts';
 import { writeCounts, writeEnquiry, writeMessage, writeMessageStatus } from '../utils/query-cache.ts';
@@ -65,6 +67,7 @@ export function useLiveInbox({ user }: Options): void {
       sound('message');
     };
     const onMessageUpdated = (message: MessageDto) => writeMessageStatus(queryClient, message);
+    const onNoteCreated = (note: Note) => writeNote(queryClient, note);
     const onCounts = writeCounts.bind(null, queryClient);
     const refetchMissed = (options?: { cancelRefetch: boolean }) => {
       void queryClient.invalidateQueries({ queryKey: inboxKeys.all, predicate: missedWhileAway }, options);
@@ -76,6 +79,7 @@ export function useLiveInbox({ user }: Options): void {
     socket.on('enquiry.updated', onEnquiryUpdated);
     socket.on('message.created', onMessageCreated);
     socket.on('message.updated', onMessageUpdated);
+    socket.on('note.created', onNoteCreated);
     socket.on('counts.updated', onCounts);
     socket.on('connect', onConnect);
     // The connection outlives the inbox (the app layout holds it), so coming back from another page is not a
@@ -87,6 +91,7 @@ export function useLiveInbox({ user }: Options): void {
       socket.off('enquiry.updated', onEnquiryUpdated);
       socket.off('message.created', onMessageCreated);
       socket.off('message.updated', onMessageUpdated);
+      socket.off('note.created', onNoteCreated);
       socket.off('counts.updated', onCounts);
       socket.off('connect', onConnect);
     };

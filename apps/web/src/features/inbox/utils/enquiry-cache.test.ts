@@ -23,6 +23,7 @@ function row(id: string, minute: number, over: Partial<EnquiryRow> = {}): Enquir
     source: null,
     medium: null,
     campaign: null,
+    snoozed_until: null,
     ...over,
   };
 }

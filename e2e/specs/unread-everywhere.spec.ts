@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { accessToken, logIn } from '../fixtures/app.ts';
+import { LOGINS } from '../fixtures/logins.ts';
+
+test('the unread count is in the tab title and on the Inbox menu item on every page, live', async ({
+  page,
+}) => {
+  await logIn(page, LOGINS.owner.email);
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  const me = (await (await page.request.get('/api/v1/user/me', { headers })).json()).body;
+  const locationId = me.businesses
+    .find((b: { selected: boolean }) => b.selected)
+    .locations.find((l: { selected: boolean }) => l.selected).id as string;
+  const unreadNow = async () =>
+    (
+      (await (await page.request.get('/api/v1/enquiries/unread', { headers })).json()).body.items as {
+        location_id: string;
+        unread: number;
+      }[]
+    ).find((r) => r.location_id === locationId)!.unread;
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('menuitem', { name: /Locations/ })
+    .click();
+  await expect(page).toHaveURL(/\/locations$/);
+  const before = await unreadNow();
+
+  const res = await page.request.post('/api/v1/sandbox/inbound', {
+    headers,
+    data: {
+      channel: 'sms',
+      location_id: locationId,
+      from: { phone: `+6143${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, name: 'Una Read' },
+      message: 'Anyone there?',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const enquiryId = (await res.json()).body.enquiry_id as string;
+
+  // On the Locations page, without a reload.
+  await expect(page).toHaveTitle(`(${before + 1}) Switchboard`);
+  const inboxItem = page.getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: /Inbox/ });
+  await expect(inboxItem).toContainText(String(before + 1));
+
+  // Reading it takes it off.
+  await page.goto(`/inbox/${enquiryId}`);
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Anyone there?');
+  await expect(page).toHaveTitle(before > 0 ? `(${before}) Switchboard` : 'Switchboard');
+});
