@@ -32,6 +32,8 @@ export type EnquiryListParams = EnquiryFilters & {
   locationId: string;
   status: EnquiryStatus;
   view: EnquiryView;
+  /** Open only: the snoozed enquiries instead of the awake ones. */
+  snoozed?: boolean;
 };
 
 export type { Draft, EnquiryPage, MessagePage };

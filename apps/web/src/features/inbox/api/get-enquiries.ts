@@ -10,12 +10,13 @@ export async function getEnquiries(
   page: number,
   signal?: AbortSignal,
 ): Promise<EnquiryPage> {
-  const { locationId, channels, ...rest } = params;
+  const { locationId, channels, snoozed, ...rest } = params;
   const { data } = await api.get<Envelope<EnquiryPage>>('/enquiries', {
     params: {
       ...rest,
       location_id: locationId,
       channels: channels.length > 0 ? channels.join(',') : undefined,
+      snoozed: snoozed ? 'true' : undefined,
       page,
       page_size: ENQUIRY_PAGE_SIZE,
     },

@@ -5,7 +5,13 @@ import type { EnquiryRow } from '../types.ts';
 import { counterChanges } from '../utils/counters.ts';
 import { bumpCounts, writeEnquiry } from '../utils/query-cache.ts';
 
-export type EnquiryPatch = { status?: EnquiryStatus; assigned_to?: string | null; title?: string | null };
+export type EnquiryPatch = {
+  status?: EnquiryStatus;
+  assigned_to?: string | null;
+  title?: string | null;
+  /** An ISO time to snooze until; null wakes it now. */
+  snoozed_until?: string | null;
+};
 
 export async function updateEnquiry(id: string, patch: EnquiryPatch): Promise<EnquiryRow> {
   const { data } = await api.patch<Envelope<EnquiryRow>>(`/enquiries/${encodeURIComponent(id)}`, patch);

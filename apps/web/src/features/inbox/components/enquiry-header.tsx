@@ -1,6 +1,7 @@
 import {
   ArrowLeftOutlined,
   CheckCircleOutlined,
+  ClockCircleOutlined,
   DownOutlined,
   IdcardOutlined,
   RedoOutlined,
@@ -16,6 +17,7 @@ import type { EnquiryRow } from '../types.ts';
 import { customerLabel } from '../utils/format.ts';
 import { ChannelMark, channelName } from './channel.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
+import { formatWake, SnoozeButton, snoozedUntil } from './snooze-button.tsx';
 
 /**
  * Who the conversation is with and on which channel, its status and who has it, and the actions on it:
@@ -41,6 +43,7 @@ export function EnquiryHeader({
     (c): c is string => Boolean(c) && c !== name,
   );
   const pending = update.isPending ? update.variables?.patch : undefined;
+  const asleep = snoozedUntil(enquiry);
   const members = useMembers();
   const assignee = enquiry.assigned_to && !mine ? memberName(members.data, enquiry.assigned_to) : undefined;
 
@@ -95,6 +98,11 @@ export function EnquiryHeader({
           <span className="ib-status-pill" data-status={enquiry.status}>
             {open ? 'Open' : 'Closed'}
           </span>
+          {asleep && (
+            <span className="ib-snoozed" role="status">
+              <ClockCircleOutlined aria-hidden="true" /> Snoozed until {formatWake(asleep)}
+            </span>
+          )}
         </div>
         {enquiry.title && enquiry.channel === 'email' && (
           <div className="ib-view-sub" style={{ marginTop: 2 }}>
@@ -138,6 +146,11 @@ export function EnquiryHeader({
             <Button icon={<DownOutlined />} aria-label="Assign to a teammate" />
           </Dropdown>
         </Space.Compact>
+        <SnoozeButton
+          enquiry={enquiry}
+          busy={pending?.snoozed_until !== undefined}
+          onSnooze={(until) => update.mutate({ enquiry, patch: { snoozed_until: until } })}
+        />
         {open ? (
           <Button
             type="primary"

@@ -2,6 +2,7 @@ import './inbox.css';
 import {
   BellOutlined,
   CheckCircleOutlined,
+  ClockCircleOutlined,
   CloseOutlined,
   FilterOutlined,
   FormOutlined,
@@ -60,7 +61,13 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
   );
 
   const params: EnquiryListParams = useMemo(
-    () => ({ locationId, status: state.status, view: state.view, ...state.filters }),
+    () => ({
+      locationId,
+      status: state.status,
+      view: state.view,
+      ...(state.snoozed && state.status === 'open' ? { snoozed: true } : {}),
+      ...state.filters,
+    }),
     [locationId, state],
   );
   const list = useEnquiries(params);
@@ -116,6 +123,17 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
             options={VIEW_OPTIONS}
             onChange={(view) => setState({ ...state, view: view as EnquiryView })}
           />
+          {state.status === 'open' && (
+            <Button
+              size="small"
+              type={state.snoozed ? 'primary' : 'text'}
+              icon={<ClockCircleOutlined />}
+              aria-pressed={state.snoozed}
+              onClick={() => setState({ ...state, snoozed: !state.snoozed })}
+            >
+              Snoozed
+            </Button>
+          )}
         </div>
         <FilterChips filters={state.filters} onChange={(filters) => setState({ ...state, filters })} />
       </div>

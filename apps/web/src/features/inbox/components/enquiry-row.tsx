@@ -1,4 +1,4 @@
-import { UserOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { EnquiryRow as Row } from '../types.ts';
@@ -61,6 +61,22 @@ export function EnquiryRow({ row, to, selected, userId, now, style, index, measu
                 <span className="ib-assignee">
                   <UserOutlined aria-hidden="true" />
                   {assignee}
+                </span>
+              </>
+            )}
+            {row.snoozed_until && Date.parse(row.snoozed_until) > now.getTime() && (
+              <>
+                <span className="ib-row-sep" aria-hidden="true">
+                  ·
+                </span>
+                <span className="ib-assignee">
+                  <ClockCircleOutlined aria-hidden="true" />
+                  until{' '}
+                  {new Date(row.snoozed_until).toLocaleString(undefined, {
+                    weekday: 'short',
+                    hour: 'numeric',
+                    minute: '2-digit',
+                  })}
                 </span>
               </>
             )}

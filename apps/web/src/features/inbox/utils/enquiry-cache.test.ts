@@ -58,6 +58,15 @@ describe('matchesList: does a live enquiry belong in a cached list?', () => {
     expect(matchesList(row('a', 1, { location_id: 'loc-2' }), params(), ME)).toBe('no-match');
   });
 
+  it('keeps a snoozed enquiry out of the open list until its time, and in the snoozed list', () => {
+    const sleeping = row('a', 1, { snoozed_until: new Date(Date.now() + 3_600_000).toISOString() });
+    const awake = row('b', 1, { snoozed_until: new Date(Date.now() - 1000).toISOString() });
+    expect(matchesList(sleeping, params(), ME)).toBe('no-match');
+    expect(matchesList(sleeping, params({ snoozed: true }), ME)).toBe('match');
+    expect(matchesList(awake, params(), ME)).toBe('match');
+    expect(matchesList(awake, params({ snoozed: true }), ME)).toBe('no-match');
+  });
+
   it('honours the view mode: mine is assigned to me, unassigned has nobody', () => {
     const mine = row('a', 1, { assigned_to: ME });
     const theirs = row('b', 1, { assigned_to: 'someone-else' });

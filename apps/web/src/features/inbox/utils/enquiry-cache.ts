@@ -9,6 +9,8 @@ export type ListMatch = 'match' | 'no-match' | 'unknown';
 export function matchesList(row: EnquiryRow, params: EnquiryListParams, userId: string): ListMatch {
   if (row.location_id !== params.locationId) return 'no-match';
   if (row.status !== params.status) return 'no-match';
+  const sleeping = row.snoozed_until !== null && Date.parse(row.snoozed_until) > Date.now();
+  if (row.status === 'open' && sleeping !== Boolean(params.snoozed)) return 'no-match';
   if (params.view === 'mine' && row.assigned_to !== userId) return 'no-match';
   if (params.view === 'unassigned' && row.assigned_to !== null) return 'no-match';
   if (params.channels.length > 0 && !params.channels.includes(row.channel)) return 'no-match';

@@ -6,6 +6,7 @@ describe('the list state in the address', () => {
     expect(readListState(new URLSearchParams(''))).toEqual({
       status: 'open',
       view: 'all',
+      snoozed: false,
       filters: { channels: [] },
     });
     expect(listSearch(readListState(new URLSearchParams('')))).toBe('');
@@ -18,6 +19,7 @@ describe('the list state in the address', () => {
     expect(state).toEqual({
       status: 'closed',
       view: 'mine',
+      snoozed: false,
       filters: {
         channels: ['sms', 'email'],
         start_date: '2025-01-01',
@@ -35,7 +37,15 @@ describe('the list state in the address', () => {
     const state = readListState(
       new URLSearchParams('status=archived&view=team&start_date=yesterday&assigned_to=bob&q=%20%20'),
     );
-    expect(state).toEqual({ status: 'open', view: 'all', filters: { channels: [] } });
+    expect(state).toEqual({ status: 'open', view: 'all', snoozed: false, filters: { channels: [] } });
+  });
+
+  it('keeps the snoozed list of the open enquiries in the address, and drops it for closed ones', () => {
+    const state = readListState(new URLSearchParams('snoozed=1&view=mine'));
+    expect(state).toMatchObject({ status: 'open', view: 'mine', snoozed: true });
+    expect(listSearch(state)).toBe('?view=mine&snoozed=1');
+    expect(readListState(new URLSearchParams('status=closed&snoozed=1')).snoozed).toBe(false);
+    expect(listSearch({ ...state, status: 'closed' })).toBe('?status=closed&view=mine');
   });
 
   it('counts the filters that are on', () => {

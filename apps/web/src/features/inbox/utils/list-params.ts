@@ -2,7 +2,13 @@ import type { EnquiryStatus, EnquiryView } from '@switchboard/shared';
 import type { EnquiryFilters } from '../types.ts';
 
 /** What the list shows, kept in the address so a reload, a shared link or Back shows the same list. */
-export type ListState = { status: EnquiryStatus; view: EnquiryView; filters: EnquiryFilters };
+export type ListState = {
+  status: EnquiryStatus;
+  view: EnquiryView;
+  filters: EnquiryFilters;
+  /** Open enquiries that are snoozed, instead of the awake ones. */
+  snoozed: boolean;
+};
 
 // Restated rather than imported: the shared contracts module carries zod schemas the browser never needs.
 export const ENQUIRY_STATUSES: readonly EnquiryStatus[] = ['open', 'closed'];
@@ -24,6 +30,7 @@ export function readListState(search: URLSearchParams): ListState {
   return {
     status: oneOf(ENQUIRY_STATUSES, search.get('status'), 'open'),
     view: oneOf(ENQUIRY_VIEWS, search.get('view'), 'all'),
+    snoozed: search.get('status') !== 'closed' && search.get('snoozed') === '1',
     filters: {
       channels: (search.get('channels') ?? '').split(',').filter(Boolean),
       start_date: start && DAY.test(start) ? start : undefined,
@@ -43,6 +50,7 @@ export function listSearch(state: ListState): string {
   const out = new URLSearchParams();
   if (state.status !== 'open') out.set('status', state.status);
   if (state.view !== 'all') out.set('view', state.view);
+  if (state.snoozed && state.status === 'open') out.set('snoozed', '1');
   const { channels, start_date, end_date, source, medium, assigned_to, q } = state.filters;
   if (channels.length > 0) out.set('channels', channels.join(','));
   if (start_date) out.set('start_date', start_date);
