@@ -29,17 +29,26 @@ test('snoozing hides an enquiry from Open until its time, lists it under Snoozed
   // Snoozed until tomorrow morning from the header: it leaves Open at once and says until when.
   await page.goto(`/inbox/${enquiryId}`);
   await expect(row).toBeVisible();
-  await page.getByRole('button', { name: 'Snooze', exact: true }).click();
-  await page.getByRole('menuitem', { name: /^Tomorrow morning/ }).click();
-  await expect(page.locator('.ib-view-head')).toContainText('Snoozed until');
+  // The menu slides open; a click that lands mid-animation is tried again.
+  const choose = async (item: RegExp | string, done: () => Promise<void>) =>
+    expect(async () => {
+      if (!(await page.getByRole('menuitem', { name: item }).isVisible()))
+        await page.getByRole('button', { name: 'Snooze', exact: true }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      await done();
+    }).toPass({ timeout: 30_000 });
+  await choose(/^Tomorrow morning/, () =>
+    expect(page.locator('.ib-view-head')).toContainText('Snoozed until', { timeout: 3000 }),
+  );
   await expect(row).toHaveCount(0);
   await page.getByRole('button', { name: /Snoozed$/ }).click();
   await expect(row).toBeVisible();
   await expect(row).toContainText('until');
 
   // Woken now from the menu: back in Open.
-  await page.getByRole('button', { name: 'Snooze', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Wake it now' }).click();
+  await choose('Wake it now', () =>
+    expect(page.locator('.ib-view-head')).not.toContainText('Snoozed until', { timeout: 3000 }),
+  );
   await expect(row).toHaveCount(0);
   await page.getByRole('button', { name: /Snoozed$/ }).click();
   await expect(row).toBeVisible();

@@ -11,6 +11,7 @@ const ROUTES = [
   '/settings/channels',
   '/settings/widget',
   '/settings/templates',
+  '/settings/labels',
   '/sandbox',
 ];
 

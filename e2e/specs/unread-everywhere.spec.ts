@@ -47,4 +47,15 @@ test('the unread count is in the tab title and on the Inbox menu item on every p
   await page.goto(`/inbox/${enquiryId}`);
   await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Anyone there?');
   await expect(page).toHaveTitle(before > 0 ? `(${before}) Switchboard` : 'Switchboard');
+
+  // Marked as unread again: back to the list, bold, and counted.
+  await page.getByRole('button', { name: 'Mark as unread' }).click();
+  await expect(page).toHaveURL(/\/inbox$/);
+  await expect(
+    page
+      .getByRole('list', { name: 'Enquiries' })
+      .getByRole('link', { name: /Una Read/ })
+      .first(),
+  ).toContainText('Unread');
+  await expect(page).toHaveTitle(`(${before + 1}) Switchboard`);
 });

@@ -109,6 +109,13 @@ test('a visitor chats through the website widget and staff reply live', async ({
   const reply = 'Yes! Friday 10am works — see you then.';
   await api('POST', `/enquiries/${enquiry!.id}/messages`, { message: reply, client_id: 'e2e-reply' });
   await expect(chat.locator('.bubble.staff', { hasText: reply })).toBeVisible();
+  // Signed with the teammate's first name and the time.
+  await expect(chat.locator('.meta.staff').last()).toHaveText(
+    new RegExp(`^${LOGINS.owner.name.split(' ')[0]} · \\d{1,2}:\\d{2}`),
+  );
+  // While open, the bubble is the close button.
+  await expect(visitor.getByRole('button', { name: 'Close chat' })).toBeVisible();
+  await expect(visitor.locator('#sb-widget-bubble svg[data-icon="close"]')).toBeVisible();
   // The reply also clears the typing indicator.
   await expect(chat.getByText(`${LOGINS.owner.name} is typing…`)).toBeHidden();
   await expect

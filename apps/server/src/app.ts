@@ -27,6 +27,7 @@ import { enquiryRoutes } from './modules/enquiries/routes.ts';
 import { CSP_REPORT_PATH, cspReportRoutes } from './modules/feedback/csp.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { formSettingsRoutes, formWebhookRoutes } from './modules/forms/routes.ts';
+import { labelRoutes } from './modules/labels/routes.ts';
 import { inboundEmailRoutes } from './modules/locations/inbound-email.ts';
 import { intakeLimitRoutes } from './modules/locations/intake-limits.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(templateRoutes);
       await api.register(customerRoutes);
       await api.register(noteRoutes);
+      await api.register(labelRoutes);
       await api.register(memberRoutes);
       await api.register(formSettingsRoutes);
       await api.register(channelRoutes);

@@ -197,6 +197,15 @@ function renderChat(config: Config, token: string): void {
       attrs: { 'data-from': m.from },
     });
     list.appendChild(bubble);
+    // Who answered and when, under the bubble.
+    const at = new Date(m.created_at);
+    const time = Number.isNaN(at.getTime())
+      ? ''
+      : at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+    const who = m.from === 'staff' ? (m.agent ?? '') : '';
+    list.appendChild(
+      el('div', { className: `meta ${m.from}`, text: [who, time].filter(Boolean).join(' · ') }),
+    );
     shown.set(key, bubble);
     if (m.id) shown.set(`i:${m.id}`, bubble);
     scroll();

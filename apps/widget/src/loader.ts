@@ -50,8 +50,10 @@ function start(): void {
     'position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;' +
     'background:#1E75FF;color:#fff;box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2147483646;padding:0;' +
     'display:flex;align-items:center;justify-content:center';
+  // The chat icon while closed; a close mark while open, so the same button closes it.
   bubble.innerHTML =
-    '<svg width="26" height="26" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>';
+    '<svg data-icon="chat" width="26" height="26" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>' +
+    '<svg data-icon="close" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" aria-hidden="true" style="display:none"><path d="M6 6l12 12M18 6L6 18"/></svg>';
 
   // Replies that arrived while the chat was closed, shown on the bubble.
   const badge = document.createElement('span');
@@ -107,6 +109,8 @@ function start(): void {
     if (frame) frame.style.display = next ? 'block' : 'none';
     if (next) frame?.contentWindow?.postMessage('sb-widget:opened', origin);
     bubble.setAttribute('aria-expanded', String(next));
+    for (const icon of bubble.querySelectorAll<SVGElement>('svg[data-icon]'))
+      icon.style.display = (icon.dataset.icon === 'close') === next ? '' : 'none';
     showUnread(next ? 0 : unread);
   };
 

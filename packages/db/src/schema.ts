@@ -44,6 +44,10 @@ export const users = pgTable(
     enable_message_notification: boolean('enable_message_notification').notNull().default(true),
     ringtone_enquiry: text('ringtone_enquiry'),
     ringtone_message: text('ringtone_message'),
+    /** Enter sends a reply (Shift+Enter a new line); otherwise Ctrl/⌘+Enter sends. */
+    send_on_enter: boolean('send_on_enter').notNull().default(false),
+    /** Replying to an unassigned enquiry assigns it to the person replying. */
+    assign_on_reply: boolean('assign_on_reply').notNull().default(true),
     /** Bumped on password change: every token issued before carries an older version and is refused. */
     token_version: integer('token_version').notNull().default(0),
     /** Per-user key and IV handed to the browser at login (cookies `key`, `iv`). */
@@ -275,6 +279,8 @@ export const enquiries = pgTable(
     last_message_at: ts('last_message_at').notNull().defaultNow(),
     /** Hidden from the open list until then (still open, and counted as open); a job wakes it on time. */
     snoozed_until: ts('snoozed_until'),
+    /** The business's labels put on it (ids of `labels`), for sorting work and filtering the list. */
+    labels: uuid('labels').array().notNull().default(sql`'{}'::uuid[]`),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     ...stamps(),
   },
@@ -298,6 +304,7 @@ export const enquiries = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('enquiries_search_title_idx').using('gin', t.business_id, t.title.op('gin_trgm_ops')),
+    index('enquiries_labels_idx').using('gin', t.labels),
   ],
 );
 
@@ -391,6 +398,21 @@ export const drafts = pgTable(
     ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.enquiry_id, t.user_id] })],
+);
+
+/** A label the owner defines (name and colour) for staff to put on enquiries. */
+export const labels = pgTable(
+  'labels',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    colour: text('colour').notNull(),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('labels_business_name_key').on(t.business_id, sql`lower(${t.name})`)],
 );
 
 /**

@@ -1,6 +1,6 @@
-import { businesses, type DbOrTx, uploads } from '@switchboard/db';
+import { businesses, type DbOrTx, uploads, users } from '@switchboard/db';
 import type { Attachment } from '@switchboard/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Config } from '../config.ts';
 import { blobStoreOf } from './blob-store.ts';
@@ -75,14 +75,20 @@ export async function findUpload(db: DbOrTx, businessId: string, id: string): Pr
 
 /** An upload that some business currently shows as its image: the only uploads served without a login. */
 export async function findPublicImage(db: DbOrTx, id: string): Promise<Upload | undefined> {
+  const path = publicImagePath(id);
+  // Public only while it is a business's image or a person's avatar.
   const [row] = await db
     .select({ upload: uploads })
     .from(uploads)
-    .innerJoin(
-      businesses,
-      and(eq(businesses.id, uploads.business_id), eq(businesses.image, publicImagePath(id))),
-    )
-    .where(eq(uploads.id, id));
+    .where(
+      and(
+        eq(uploads.id, id),
+        or(
+          sql`exists (select 1 from ${businesses} b where b.id = ${uploads.business_id} and b.image = ${path})`,
+          sql`exists (select 1 from ${users} u where u.avatar = ${path})`,
+        ),
+      ),
+    );
   return row?.upload;
 }
 

@@ -12,6 +12,8 @@ export const pageLoaders = {
   [paths.channels]: () => import('./routes/channels.tsx'),
   [paths.widget]: () => import('./routes/widget.tsx'),
   [paths.templates]: () => import('./routes/templates.tsx'),
+  [paths.labels]: () => import('./routes/labels.tsx'),
+  [paths.profile]: () => import('./routes/profile.tsx'),
   [paths.sandbox]: () => import('./routes/sandbox.tsx'),
   [paths.contact]: () => import('./routes/contact.tsx'),
 } as const;
@@ -25,6 +27,8 @@ type PagePath =
   | typeof paths.channels
   | typeof paths.widget
   | typeof paths.templates
+  | typeof paths.labels
+  | typeof paths.profile
   | typeof paths.sandbox;
 
 /** Starts downloading a page's chunk, e.g. while the signed-in user is still loading. */

@@ -13,6 +13,8 @@ export const paths = {
   channels: '/settings/channels',
   widget: '/settings/widget',
   templates: '/settings/templates',
+  labels: '/settings/labels',
+  profile: '/profile',
   sandbox: '/sandbox',
   /** The public hosted contact form: no login, no app chrome. */
   contact: '/contact',

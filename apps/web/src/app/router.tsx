@@ -16,6 +16,8 @@ const ContactsRoute = lazy(pageLoaders[paths.contacts]);
 const ChannelsRoute = lazy(pageLoaders[paths.channels]);
 const WidgetRoute = lazy(pageLoaders[paths.widget]);
 const TemplatesRoute = lazy(pageLoaders[paths.templates]);
+const LabelsRoute = lazy(pageLoaders[paths.labels]);
+const ProfileRoute = lazy(pageLoaders[paths.profile]);
 const SandboxRoute = lazy(pageLoaders[paths.sandbox]);
 const ContactRoute = lazy(pageLoaders[paths.contact]);
 
@@ -51,6 +53,8 @@ export function AppRoutes() {
           <Route path={paths.channels} element={<ChannelsRoute />} />
           <Route path={paths.widget} element={<WidgetRoute />} />
           <Route path={paths.templates} element={<TemplatesRoute />} />
+          <Route path={paths.labels} element={<LabelsRoute />} />
+          <Route path={paths.profile} element={<ProfileRoute />} />
           <Route path={paths.sandbox} element={<SandboxRoute />} />
         </Route>
         {/* Public: a business's customers fill it in, signed in or not. */}

@@ -52,6 +52,8 @@ export const EnquiryRowSchema = z.object({
   campaign: z.string().nullable(),
   /** Set while snoozed: hidden from the open list until then, back (and its assignee told) at that time. */
   snoozed_until: z.string().nullable(),
+  /** Ids of the business's labels on it. */
+  labels: z.array(z.string()),
 });
 export type EnquiryRow = z.input<typeof EnquiryRowSchema>;
 
@@ -209,6 +211,8 @@ export const EnquiryListQuery = z.strictObject({
   location_id: Uuid.optional(),
   /** Open enquiries only: `true` lists the snoozed ones (otherwise they are left out until they wake). */
   snoozed: z.enum(['true', 'false']).optional(),
+  /** Only enquiries with this label. */
+  label: Uuid.optional(),
 });
 export type EnquiryListQuery = z.infer<typeof EnquiryListQuery>;
 
@@ -218,10 +222,11 @@ export const EnquiryPatchRequest = z
     assigned_to: Uuid.nullable().optional(),
     title: z.string().trim().max(200).nullable().optional(),
     snoozed_until: z.iso.datetime({ offset: true }).nullable().optional(),
+    labels: z.array(Uuid).max(10).optional(),
   })
   .refine(
     (v) => Object.keys(v).length > 0,
-    'Nothing to change: send status, assigned_to, title or snoozed_until.',
+    'Nothing to change: send status, assigned_to, title, snoozed_until or labels.',
   );
 
 export const SendMessageRequest = z.strictObject({
@@ -269,3 +274,33 @@ export const NoteRequest = z.strictObject({
   mentions: z.array(Uuid).max(20).default([]),
 });
 export type NoteRequest = z.infer<typeof NoteRequest>;
+
+export const LABEL_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+/** A label the owner defines for enquiries (`/labels`). */
+export const LabelSchema = z.object({ id: z.string(), name: z.string(), colour: z.string() });
+export type Label = z.input<typeof LabelSchema>;
+export const LabelListSchema = z.object({ items: z.array(LabelSchema) });
+export const LabelRequest = z.strictObject({
+  name: z.string().trim().min(1, 'Give the label a name.').max(40),
+  colour: z.string().regex(LABEL_COLOUR_PATTERN, 'must be a colour such as #1E75FF'),
+});
+export type LabelRequest = z.infer<typeof LabelRequest>;
+
+/** `POST /enquiries/bulk`: one change to several enquiries at once (selected in the list). */
+export const EnquiryBulkRequest = z.strictObject({
+  ids: z.array(Uuid).min(1).max(100),
+  patch: z
+    .strictObject({
+      status: z.enum(ENQUIRY_STATUSES).optional(),
+      assigned_to: Uuid.nullable().optional(),
+      add_labels: z.array(Uuid).max(10).optional(),
+      remove_labels: z.array(Uuid).max(10).optional(),
+    })
+    .refine(
+      (v) => Object.keys(v).length > 0,
+      'Nothing to change: send status, assigned_to, add_labels or remove_labels.',
+    ),
+});
+export type EnquiryBulkRequest = z.infer<typeof EnquiryBulkRequest>;
+export const EnquiryBulkAnswer = z.object({ items: z.array(EnquiryRowSchema) });

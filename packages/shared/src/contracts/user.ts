@@ -56,6 +56,8 @@ export const UserMe = z.object({
   enable_message_notification: z.boolean(),
   ringtone_enquiry: z.string().nullable(),
   ringtone_message: z.string().nullable(),
+  send_on_enter: z.boolean(),
+  assign_on_reply: z.boolean(),
   businesses: z.array(MeBusiness),
 });
 export type UserMe = z.input<typeof UserMe>;
@@ -68,5 +70,7 @@ export const UpdateMeRequest = z.strictObject({
   enable_message_notification: z.boolean().optional(),
   ringtone_enquiry: z.string().max(200).nullable().optional(),
   ringtone_message: z.string().max(200).nullable().optional(),
+  send_on_enter: z.boolean().optional(),
+  assign_on_reply: z.boolean().optional(),
 });
 export type UpdateMeRequest = z.input<typeof UpdateMeRequest>;

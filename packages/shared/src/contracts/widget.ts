@@ -70,6 +70,8 @@ export type VisitorMessage = {
   text: string;
   created_at: string;
   client_id: string | null;
+  /** Who answered (their first name), on a staff reply. */
+  agent?: string | null;
 };
 
 /**

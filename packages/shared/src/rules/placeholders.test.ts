@@ -5,6 +5,7 @@ import {
   TEMPLATE_PLACEHOLDERS,
   type TemplateValues,
   templateParts,
+  unknownPlaceholders,
 } from './placeholders.ts';
 
 const values: TemplateValues = {
@@ -98,5 +99,16 @@ describe('Next business day: the next weekday after today', () => {
     { today: 'Sunday', now: '2024-05-12T14:00:00Z', timezone: 'America/New_York', day: 'Monday' },
   ])('is $day when it is $today ($now) in $timezone', ({ now, timezone, day }) => {
     expect(nextBusinessDay(new Date(now), timezone)).toBe(day);
+  });
+});
+
+describe('unknownPlaceholders', () => {
+  it('names each placeholder that is not ours once, in order, and none for our four', () => {
+    expect(unknownPlaceholders('Hi {first_name}, see you {business_day} at {location_name}')).toEqual([]);
+    expect(unknownPlaceholders('Hi {firstname} {{ last_name }} and {firstname} again {first_name}')).toEqual([
+      'firstname',
+      'last_name',
+    ]);
+    expect(unknownPlaceholders('Braces alone { } or {1} stay text')).toEqual([]);
   });
 });

@@ -24,6 +24,20 @@ export function renderTemplate(template: string, values: TemplateValues): string
   });
 }
 
+/**
+ * The `{name}` (or `{{name}}`) placeholders in a template that are not ours, in order of first use: a
+ * template naming one is refused when saved, since it would reach customers as written.
+ */
+export function unknownPlaceholders(template: string): string[] {
+  const known = new Set<string>(TEMPLATE_PLACEHOLDERS);
+  const found: string[] = [];
+  for (const match of template.matchAll(/\{\{?\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}?\}/g)) {
+    const name = match[1] ?? '';
+    if (!known.has(name) && !found.includes(name)) found.push(name);
+  }
+  return found;
+}
+
 export type TemplatePart = { text: string; placeholder: TemplatePlaceholder | null };
 
 /**

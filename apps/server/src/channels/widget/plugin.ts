@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
-import { businesses, customers, enquiries, locations, messages } from '@switchboard/db';
+import { businesses, customers, enquiries, locations, messages, users } from '@switchboard/db';
 import {
   INTAKE_WINDOW_SECONDS,
   type IntakeLimits,
@@ -27,7 +27,7 @@ import { AppError } from '../../errors.ts';
 import { type LimitRule, waitText } from '../../lib/limiter.ts';
 import { rooms } from '../../plugins/realtime.ts';
 import { attribute } from './attribution.ts';
-import { createWidgetReplies, WIDGET_CHANNEL } from './replies.ts';
+import { createWidgetReplies, firstName, WIDGET_CHANNEL } from './replies.ts';
 import { signVisitorToken, type VisitorClaims, verifyVisitorToken } from './token.ts';
 
 export { WIDGET_CHANNEL };
@@ -330,8 +330,9 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
     if (threads.length === 0) return { enquiry_ids: [], messages: [] };
     const ids = threads.map((t) => t.id);
     const rows = await app.db
-      .select()
+      .select({ m: messages, agent: users.full_name })
       .from(messages)
+      .leftJoin(users, eq(users.id, messages.team_user_id))
       .where(
         and(
           inArray(messages.enquiry_id, ids),
@@ -342,7 +343,9 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       .limit(200);
     return {
       enquiry_ids: ids,
-      messages: rows.reverse().map((m) => toVisitorMessage(m, claims.visitor_id)),
+      messages: rows
+        .reverse()
+        .map((r) => ({ ...toVisitorMessage(r.m, claims.visitor_id), agent: firstName(r.agent) })),
     };
   }
 

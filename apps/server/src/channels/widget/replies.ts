@@ -1,4 +1,4 @@
-import { customers, enquiries, messages } from '@switchboard/db';
+import { customers, enquiries, messages, users } from '@switchboard/db';
 import type { ReplyRoute, VisitorMessage } from '@switchboard/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,9 @@ import { rooms } from '../../plugins/realtime.ts';
 import type { ChannelAdapter, OutboundMessage } from '../types.ts';
 
 export const WIDGET_CHANNEL = 'widget';
+
+/** A teammate as a website visitor sees them: their first name only. */
+export const firstName = (fullName: string | null | undefined) => fullName?.trim().split(/\s+/)[0] || null;
 
 /** Where a reply to a website chat goes now, and (for `sms`) the adapter that sends it. */
 type Decision =
@@ -136,12 +139,18 @@ export function createWidgetReplies(
         return { ...result, meta: { delivered_via: 'sms', sms_to: decision.phone } };
       }
       if (!visitorId) throw new PermanentSendError('The customer has no website chat visitor id.');
+      const [sender] = await app.db
+        .select({ full_name: users.full_name })
+        .from(messages)
+        .innerJoin(users, eq(users.id, messages.team_user_id))
+        .where(eq(messages.id, message.id));
       nsp.to(visitorRoom(visitorId)).emit('message', {
         id: message.id,
         from: 'staff',
         text: message.message,
         created_at: new Date().toISOString(),
         client_id: null,
+        agent: firstName(sender?.full_name),
       });
       if (message.enquiry_id)
         nsp.to(rooms.enquiry(message.enquiry_id)).emit('typing', { typing: false, full_name: '' });

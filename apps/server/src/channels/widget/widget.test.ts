@@ -15,7 +15,13 @@ import {
 import { attribute } from './attribution.ts';
 import { signVisitorToken } from './token.ts';
 
-type VisitorMessage = { id: string; from: 'visitor' | 'staff'; text: string; client_id: string | null };
+type VisitorMessage = {
+  id: string;
+  from: 'visitor' | 'staff';
+  text: string;
+  client_id: string | null;
+  agent?: string | null;
+};
 type Ack = { ok: boolean; error?: string; message?: VisitorMessage; messages?: VisitorMessage[] };
 type EnquiryItem = {
   id: string;
@@ -185,16 +191,20 @@ describe('website chat widget', () => {
     });
     expect(reply.statusCode, reply.body).toBe(200);
     const sentId = reply.json().body.id as string;
-    await eventually(async () => received.find((m) => m.from === 'staff' && m.text === 'Yes — 3pm <today>'));
+    const live = await eventually(async () =>
+      received.find((m) => m.from === 'staff' && m.text === 'Yes — 3pm <today>'),
+    );
+    // Signed with the teammate's first name only.
+    expect(live.agent).toBe('Olivia');
     await eventually(async () => (await thread()).find((m) => m.id === sentId && m.status === 'delivered'));
 
     visitor.disconnect();
     const reloaded = await open(token);
     const history = await emit(reloaded, 'history');
     expect(history.ok).toBe(true);
-    expect(history.messages!.map((m) => [m.from, m.text])).toEqual([
-      ['visitor', html],
-      ['staff', 'Yes — 3pm <today>'],
+    expect(history.messages!.map((m) => [m.from, m.text, m.agent])).toEqual([
+      ['visitor', html, null],
+      ['staff', 'Yes — 3pm <today>', 'Olivia'],
     ]);
   });
 

@@ -24,5 +24,6 @@ export function toEnquiryRow(e: EnquiryRecord, c: CustomerRecord): EnquiryRow {
     medium: e.medium,
     campaign: e.campaign,
     snoozed_until: e.snoozed_until ? iso(e.snoozed_until) : null,
+    labels: e.labels ?? [],
   };
 }

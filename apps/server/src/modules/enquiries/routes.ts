@@ -1,6 +1,8 @@
 import {
   answer,
   CountsQuery,
+  EnquiryBulkAnswer,
+  EnquiryBulkRequest,
   EnquiryListQuery,
   EnquiryPageSchema,
   EnquiryPatchRequest,
@@ -14,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBusiness } from '../../plugins/auth.ts';
 import {
+  bulkUpdateEnquiries,
   getCounts,
   getEnquiry,
   getUnreadCounts,
@@ -43,6 +46,12 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { e } = await loadEnquiry(request.ctx.db, a.business_id, request.params.id);
       return { body: await app.channels.replyRoute(e) };
     },
+  );
+
+  app.post(
+    '/enquiries/bulk',
+    { schema: { body: EnquiryBulkRequest, response: { 200: answer(EnquiryBulkAnswer) } } },
+    async (request) => ({ body: { items: await bulkUpdateEnquiries(request.ctx, request.body) } }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { businesses, businessMembers, customers, type DbOrTx, enquiries, locations } from '@switchboard/db';
 import {
   dateRangeBounds,
+  type EnquiryBulkRequest,
   type EnquiryListQuery,
   type EnquiryRow,
   isUuid,
@@ -12,6 +13,7 @@ import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { enquiryWake } from '../../jobs/definitions/enquiry-wake.ts';
 import { type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
+import { assertOwnLabels } from '../labels/service.ts';
 import { moveCounters } from './counters.ts';
 import { toEnquiryRow } from './dto.ts';
 import { searchEnquiryIds } from './search.ts';
@@ -72,6 +74,7 @@ export async function listEnquiries(
     );
   }
   if (query.view === 'mine') where.push(eq(enquiries.assigned_to, a.user_id));
+  if (query.label) where.push(sql`${enquiries.labels} @> array[${query.label}::uuid]`);
   if (query.view === 'unassigned') where.push(isNull(enquiries.assigned_to));
   if (query.assigned_to) where.push(eq(enquiries.assigned_to, query.assigned_to));
   if (query.channels?.length) where.push(inArray(enquiries.channel, query.channels));
@@ -119,6 +122,7 @@ export async function listEnquiries(
       query.start_date ||
       query.end_date ||
       query.snoozed === 'true' ||
+      query.label ||
       (query.status === 'open' && (await hasSnoozed(db, locationId))),
   );
   // Totals come from the exact location counters; a filtered list answers has_more instead of counting.
@@ -240,6 +244,7 @@ export async function updateEnquiry(
     assigned_to?: string | null;
     title?: string | null;
     snoozed_until?: string | null;
+    labels?: string[];
   },
 ): Promise<EnquiryRow> {
   const a = requireBusiness(actor);
@@ -266,12 +271,19 @@ export async function updateEnquiry(
     if (until && next.status === 'closed') {
       throw new AppError('unprocessable', 'A closed enquiry cannot be snoozed. Reopen it first.');
     }
+    const labelIds =
+      patch.labels === undefined ? undefined : await assertOwnLabels(tx, a.business_id, patch.labels);
     // Closing ends a snooze; otherwise it changes only when asked.
     const snoozed_until =
       next.status === 'closed' ? null : patch.snoozed_until === undefined ? e.snoozed_until : until;
     const [updated] = await tx
       .update(enquiries)
-      .set({ ...next, snoozed_until, ...(patch.title === undefined ? {} : { title: patch.title }) })
+      .set({
+        ...next,
+        snoozed_until,
+        ...(patch.title === undefined ? {} : { title: patch.title }),
+        ...(labelIds === undefined ? {} : { labels: labelIds }),
+      })
       .where(eq(enquiries.id, e.id))
       .returning();
     const counts = await moveCounters(tx, e.location_id, e, next);
@@ -288,6 +300,34 @@ export async function updateEnquiry(
   events.emit('enquiry.updated', { business_id: a.business_id, enquiry: result.enquiry });
   if (result.counts) events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
   return result.enquiry;
+}
+
+/**
+ * `POST /enquiries/bulk`: the same change to each selected enquiry, each in its own transaction (its row
+ * lock, counters and events as if changed alone). Every id must be the business's, or nothing changes.
+ */
+export async function bulkUpdateEnquiries(
+  ctx: Ctx & Pick<Context, 'jobs'>,
+  input: EnquiryBulkRequest,
+): Promise<EnquiryRow[]> {
+  const a = requireBusiness(ctx.actor);
+  const ids = [...new Set(input.ids)];
+  const found = await ctx.db
+    .select({ id: enquiries.id, labels: enquiries.labels })
+    .from(enquiries)
+    .where(and(eq(enquiries.business_id, a.business_id), inArray(enquiries.id, ids)));
+  if (found.length !== ids.length) throw enquiryNotFound();
+  const { add_labels = [], remove_labels = [], ...rest } = input.patch;
+  if (add_labels.length) await assertOwnLabels(ctx.db, a.business_id, add_labels);
+  const out: EnquiryRow[] = [];
+  for (const { id, labels: current } of found) {
+    const labels =
+      add_labels.length || remove_labels.length
+        ? [...new Set([...current, ...add_labels])].filter((l) => !remove_labels.includes(l))
+        : undefined;
+    out.push(await updateEnquiry(ctx, id, { ...rest, ...(labels ? { labels } : {}) }));
+  }
+  return out;
 }
 
 /**

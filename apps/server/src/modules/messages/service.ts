@@ -153,10 +153,28 @@ export async function sendMessage(
       // An email thread needs a subject; fall back to the enquiry's, else ask for one.
       throw new AppError('unprocessable', 'Add a subject to send an email.');
     }
-    return insertOutbound(ctx, tx, a, e, c, input, extras);
+    const out = await insertOutbound(ctx, tx, a, e, c, input, extras);
+    // Replying to an unassigned enquiry makes it the replier's, when they want that (and are a teammate).
+    if (!e.assigned_to && a.role) {
+      const [me] = await tx
+        .select({ assign_on_reply: users.assign_on_reply })
+        .from(users)
+        .where(eq(users.id, a.user_id));
+      if (me?.assign_on_reply) {
+        const [assigned] = await tx
+          .update(enquiries)
+          .set({ assigned_to: a.user_id })
+          .where(eq(enquiries.id, e.id))
+          .returning();
+        const counts = await moveCounters(tx, e.location_id, e, { status: e.status, assigned_to: a.user_id });
+        return { ...out, enquiry: toEnquiryRow(assigned!, c), counts };
+      }
+    }
+    return { ...out, counts: null };
   });
-  if ('repeat' in result) return result.repeat;
+  if ('repeat' in result && result.repeat) return result.repeat;
   afterOutbound(ctx, a.business_id, result);
+  if (result.counts) ctx.events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
   return result.message;
 }
 

@@ -1,5 +1,11 @@
 import { businesses, customers, locations, messageTemplates } from '@switchboard/db';
-import { isUuid, nextBusinessDay, renderTemplate } from '@switchboard/shared';
+import {
+  isUuid,
+  nextBusinessDay,
+  renderTemplate,
+  TEMPLATE_PLACEHOLDERS,
+  unknownPlaceholders,
+} from '@switchboard/shared';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -28,8 +34,20 @@ export async function listTemplates({ db, actor }: Pick<Context, 'db' | 'actor'>
   return rows.map(dto);
 }
 
+/** A template naming a placeholder that is not ours is refused, saying which and what can be used. */
+function assertKnownPlaceholders(body: string | undefined): void {
+  const unknown = body ? unknownPlaceholders(body) : [];
+  if (!unknown.length) return;
+  const list = unknown.map((n) => `{${n}}`).join(', ');
+  throw new AppError(
+    'unprocessable',
+    `${list} ${unknown.length === 1 ? 'is not a placeholder' : 'are not placeholders'} Switchboard fills in. Use ${TEMPLATE_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}.`,
+  );
+}
+
 export async function createTemplate({ db, actor }: Context, input: TemplateInput) {
   const a = requireOwner(actor, 'manage message templates');
+  assertKnownPlaceholders(input.body);
   await assertOwnLocation(db, a.business_id, input.location_id);
   const [row] = await db
     .insert(messageTemplates)
@@ -45,6 +63,7 @@ export async function createTemplate({ db, actor }: Context, input: TemplateInpu
 
 export async function updateTemplate({ db, actor }: Context, id: string, input: Partial<TemplateInput>) {
   const a = requireOwner(actor, 'manage message templates');
+  assertKnownPlaceholders(input.body);
   if (!isUuid(id)) throw notFound();
   await assertOwnLocation(db, a.business_id, input.location_id);
   const [row] = await db

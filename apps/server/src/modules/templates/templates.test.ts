@@ -22,6 +22,22 @@ describe('message templates', () => {
   });
   afterAll(() => t.close());
 
+  it('refuses a template naming a placeholder that is not ours, and stores nothing', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/templates',
+      token: owner,
+      payload: { name: 'Typo', body: 'Hi {firstname}, from {business_name} {{ last_name }}' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      '{firstname}, {last_name} are not placeholders Switchboard fills in. Use {first_name}, {business_name}, {business_day}, {location_name}.',
+    );
+    const list = (await t.request({ method: 'GET', url: '/api/v1/templates', token: owner })).json().body
+      .items;
+    expect(list.map((i: { name: string }) => i.name)).not.toContain('Typo');
+  });
+
   it('renders first_name, business_name, location_name and business_day for the enquiry', async () => {
     const created = await t.request({
       method: 'POST',
@@ -29,7 +45,7 @@ describe('message templates', () => {
       token: owner,
       payload: {
         name: 'Follow-up',
-        body: 'Hi {first_name}, {business_name} at {location_name} will call you on {business_day}. {unknown}',
+        body: 'Hi {first_name}, {business_name} at {location_name} will call you on {business_day}.',
       },
     });
     expect(created.statusCode, created.body).toBe(200);
@@ -45,7 +61,7 @@ describe('message templates', () => {
     });
     const item = res.json().body.items.find((i: { name: string }) => i.name === 'Follow-up');
     expect(item.rendered).toMatch(
-      /^Hi Robin, Harbourside Dental at Harbourside Dental Docklands will call you on (Monday|Tuesday|Wednesday|Thursday|Friday)\. \{unknown\}$/,
+      /^Hi Robin, Harbourside Dental at Harbourside Dental Docklands will call you on (Monday|Tuesday|Wednesday|Thursday|Friday)\.$/,
     );
   });
 

@@ -36,6 +36,8 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
     enable_message_notification: user.enable_message_notification,
     ringtone_enquiry: user.ringtone_enquiry,
     ringtone_message: user.ringtone_message,
+    send_on_enter: user.send_on_enter,
+    assign_on_reply: user.assign_on_reply,
     businesses: memberships.map(({ business: b, role }) => ({
       id: b.id,
       name: b.name,

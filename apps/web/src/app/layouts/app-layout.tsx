@@ -8,6 +8,7 @@ import {
   MenuOutlined,
   ShopOutlined,
   SnippetsOutlined,
+  TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { StaffNotification } from '@switchboard/shared';
@@ -67,6 +68,7 @@ const NAV_ITEMS: NavItems = [
       { key: paths.channels, icon: <ApiOutlined />, label: 'Channels & forms' },
       { key: paths.widget, icon: <CommentOutlined />, label: 'Website chat' },
       { key: paths.templates, icon: <SnippetsOutlined />, label: 'Message templates' },
+      { key: paths.labels, icon: <TagsOutlined />, label: 'Labels' },
     ],
   },
 ];
@@ -151,7 +153,7 @@ function AppShell() {
   useSelectionCookies(selection);
   useAppSocket(selection ? `${selection.business.id}:${selection.location?.id ?? ''}` : null);
   useAttentionNotices();
-  const { unread } = useUnread(selection?.location?.id ?? null);
+  const { unread, byLocation } = useUnread(selection?.location?.id ?? null);
 
   // The page's own chunk downloads while the user loads, rather than after.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first path matters here.
@@ -259,7 +261,7 @@ function AppShell() {
                 onClick={() => setCollapsed(false)}
               />
             )}
-            <SelectionSwitcher selection={selection} />
+            <SelectionSwitcher selection={selection} unread={byLocation} />
           </Flex>
           <UserMenu selection={selection} />
         </Layout.Header>

@@ -5,13 +5,14 @@ import {
   LogoutOutlined,
   MoonOutlined,
   SunOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout.ts';
 import type { CurrentSelection } from '@/features/auth/utils/selection.ts';
 import { type ThemeMode, useThemeStore } from '@/features/theme/stores/theme-store.ts';
-import { LOGIN_PATH } from '../paths.ts';
+import { LOGIN_PATH, paths } from '../paths.ts';
 
 const THEMES: { mode: ThemeMode; label: string; icon: React.ReactNode }[] = [
   { mode: 'light', label: 'Light', icon: <SunOutlined /> },
@@ -66,6 +67,7 @@ export function UserMenu({ selection }: { selection: CurrentSelection }) {
       })),
     },
     { type: 'divider' },
+    { key: 'profile', icon: <UserOutlined />, label: 'My profile', onClick: () => navigate(paths.profile) },
     {
       key: 'logout',
       icon: <LogoutOutlined />,

@@ -61,7 +61,7 @@ function useInboxColours(): CSSProperties {
 
 /** The inbox: the live enquiry list beside the open conversation ('/inbox/:enquiryId'). */
 export default function InboxRoute() {
-  const { me, business, location } = useAppSelection();
+  const { me, business, location, canManage } = useAppSelection();
   const { enquiryId } = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -89,9 +89,13 @@ export default function InboxRoute() {
       enableMessageNotification: me.enable_message_notification,
       ringtoneEnquiry: me.ringtone_enquiry,
       ringtoneMessage: me.ringtone_message,
+      canManage,
+      sendOnEnter: me.send_on_enter,
     }),
     [
       me.id,
+      canManage,
+      me.send_on_enter,
       me.full_name,
       me.email,
       me.avatar,

@@ -24,6 +24,8 @@ export type EnquiryFilters = {
   medium?: string;
   /** A teammate's user id: their enquiries only. */
   assigned_to?: string;
+  /** A label's id: only enquiries with it. */
+  label?: string;
   q?: string;
 };
 
@@ -54,6 +56,10 @@ export type InboxUser = {
   enableMessageNotification: boolean;
   ringtoneEnquiry: string | null;
   ringtoneMessage: string | null;
+  /** An owner (or administrator): manages the business's labels. */
+  canManage: boolean;
+  /** Enter sends (Shift+Enter a new line); otherwise Ctrl/⌘+Enter sends. */
+  sendOnEnter: boolean;
 };
 
 /** Channels a staff member can start a conversation on (POST /messages). */

@@ -1,12 +1,19 @@
 import { EnvironmentOutlined, ShopOutlined } from '@ant-design/icons';
 import { UNKNOWN_LOCATION } from '@switchboard/shared';
-import { Divider, Select, Space, Typography } from 'antd';
+import { Badge, Divider, Select, Space, Typography } from 'antd';
 import { notify } from '@/lib/notifier.ts';
 import { useSwitchSelection } from '../api/switch-selection.ts';
 import type { CurrentSelection } from '../utils/selection.ts';
 
 /** Business (when the user has more than one) and location pickers; PUT /user/switch on change. */
-export function SelectionSwitcher({ selection }: { selection: CurrentSelection }) {
+export function SelectionSwitcher({
+  selection,
+  unread,
+}: {
+  selection: CurrentSelection;
+  /** Open enquiries with unseen news, per location of the selected business: shown beside each one. */
+  unread?: ReadonlyMap<string, number>;
+}) {
   const switchMutation = useSwitchSelection();
   const { me, business, location } = selection;
 
@@ -55,6 +62,15 @@ export function SelectionSwitcher({ selection }: { selection: CurrentSelection }
         disabled={switchMutation.isPending || business.locations.length === 0}
         suffixIcon={<EnvironmentOutlined />}
         options={business.locations.map((l) => ({ value: l.id, label: l.name ?? UNKNOWN_LOCATION }))}
+        optionRender={(option) => {
+          const n = unread?.get(String(option.value)) ?? 0;
+          return (
+            <span style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
+              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{option.label}</span>
+              {n > 0 && <Badge count={n} overflowCount={99} size="small" aria-label={`${n} unread`} />}
+            </span>
+          );
+        }}
         onChange={(id: string) => switchTo(business.id, id)}
       />
     </Space>

@@ -18,3 +18,20 @@ export function useMarkEnquirySeen() {
     onMutate: (id: string) => patchCachedEnquiry(queryClient, id, { seen: true }),
   });
 }
+
+export async function markEnquiryUnread(id: string): Promise<EnquiryRow> {
+  const { data } = await api.put<Envelope<EnquiryRow>>(`/enquiries/${encodeURIComponent(id)}/seen`, {
+    seen: false,
+  });
+  return data.body;
+}
+
+/** "Mark as unread": back to bold in everyone's list, to come back to later. */
+export function useMarkEnquiryUnread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markEnquiryUnread,
+    onMutate: (id: string) => patchCachedEnquiry(queryClient, id, { seen: false }),
+    onError: (_error, id) => patchCachedEnquiry(queryClient, id, { seen: true }),
+  });
+}

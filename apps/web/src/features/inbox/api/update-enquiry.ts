@@ -11,6 +11,7 @@ export type EnquiryPatch = {
   title?: string | null;
   /** An ISO time to snooze until; null wakes it now. */
   snoozed_until?: string | null;
+  labels?: string[];
 };
 
 export async function updateEnquiry(id: string, patch: EnquiryPatch): Promise<EnquiryRow> {

@@ -138,8 +138,58 @@ export function Composer({
     textRef.current?.focus();
   };
 
+  // "/" and a few letters at the start of a word offer the templates whose names match.
+  const [slash, setSlash] = useState<{ query: string; start: number; active: number } | null>(null);
+  const slashMatches = useMemo(() => {
+    if (!slash || !templates.data) return [];
+    const q = slash.query.toLowerCase();
+    return templates.data.filter((t) => t.name.toLowerCase().includes(q)).slice(0, 6);
+  }, [slash, templates.data]);
+  const readSlash = (value: string, caret: number) => {
+    const before = value.slice(0, caret);
+    const match = /(^|\s)\/([\w-]{0,30})$/.exec(before);
+    if (!match) return setSlash(null);
+    setWantTemplates(true);
+    setSlash((current) => ({
+      query: match[2] ?? '',
+      start: caret - (match[2]?.length ?? 0) - 1,
+      active: current?.active ?? 0,
+    }));
+  };
+  const insertSlash = (body: string) => {
+    if (!slash) return;
+    const el = textRef.current;
+    const caret = el?.selectionStart ?? text.length;
+    const next = text.slice(0, slash.start) + body + text.slice(caret);
+    setText(next);
+    setSlash(null);
+    setEdited(true);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(slash.start + body.length, slash.start + body.length);
+    });
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+    if (slash && slashMatches.length) {
+      const n = slashMatches.length;
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : n - 1;
+        return setSlash({ ...slash, active: (slash.active + step) % n });
+      }
+      if (e.key === 'Enter' || e.key === 'Tab') {
+        e.preventDefault();
+        const chosen = slashMatches[Math.min(slash.active, n - 1)];
+        return chosen ? insertSlash(chosen.rendered) : undefined;
+      }
+    }
+    if (slash && e.key === 'Escape') {
+      e.preventDefault();
+      return setSlash(null);
+    }
+    const sends = user.sendOnEnter ? !e.shiftKey && !e.nativeEvent.isComposing : e.ctrlKey || e.metaKey;
+    if (e.key === 'Enter' && sends) {
       e.preventDefault();
       void submit();
     }
@@ -232,6 +282,33 @@ export function Composer({
             />
           </div>
         )}
+        {slash && (
+          <div id={`${subjectId}-templates`} className="ib-slash" role="listbox" aria-label="Templates">
+            {templates.isPending ? (
+              <div className="ib-slash-empty">Loading templates…</div>
+            ) : slashMatches.length === 0 ? (
+              <div className="ib-slash-empty">No template matches “{slash.query}”</div>
+            ) : (
+              slashMatches.map((t, i) => (
+                <div
+                  key={t.id}
+                  id={`${subjectId}-template-${i}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={i === slash.active}
+                  className="ib-slash-item"
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    insertSlash(t.rendered);
+                  }}
+                >
+                  <strong>{t.name}</strong>
+                  <small>{t.rendered}</small>
+                </div>
+              ))
+            )}
+          </div>
+        )}
         <textarea
           ref={textRef}
           aria-label="Message"
@@ -247,11 +324,19 @@ export function Composer({
           value={text}
           onChange={(e) => {
             setText(e.target.value);
+            readSlash(e.target.value, e.target.selectionStart ?? e.target.value.length);
             edit();
           }}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          onBlur={typing.stop}
+          onBlur={() => {
+            typing.stop();
+            // After a click on a suggestion has been handled.
+            setTimeout(() => setSlash(null), 150);
+          }}
+          aria-activedescendant={
+            slash && slashMatches.length ? `${subjectId}-template-${slash.active}` : undefined
+          }
           style={{ height: MESSAGE_INPUT_HEIGHT }}
         />
         {(files.items.length > 0 || refused > 0) && (
@@ -348,7 +433,9 @@ export function Composer({
           <span className="ib-composer-hint" data-state={autosave.state} role="status">
             {draftText}
           </span>
-          <Tooltip title={`Send (${SEND_KEYS})`}>
+          <Tooltip
+            title={user.sendOnEnter ? 'Send (Enter; Shift+Enter for a new line)' : `Send (${SEND_KEYS})`}
+          >
             <Button
               type="primary"
               icon={<SendOutlined />}

@@ -3,6 +3,7 @@ import {
   CheckCircleOutlined,
   ClockCircleOutlined,
   DownOutlined,
+  EyeInvisibleOutlined,
   IdcardOutlined,
   RedoOutlined,
   UserAddOutlined,
@@ -10,12 +11,16 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Space, Tooltip } from 'antd';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { memberName, useMembers } from '../api/get-members.ts';
+import { useLabels } from '../api/labels.ts';
+import { useMarkEnquiryUnread } from '../api/mark-enquiry-seen.ts';
 import { useUpdateEnquiry } from '../api/update-enquiry.ts';
 import type { EnquiryRow } from '../types.ts';
 import { customerLabel } from '../utils/format.ts';
 import { ChannelMark, channelName } from './channel.tsx';
+import { LabelPicker } from './label-picker.tsx';
+import { LabelTags } from './label-tags.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { formatWake, SnoozeButton, snoozedUntil } from './snooze-button.tsx';
 
@@ -28,12 +33,15 @@ export function EnquiryHeader({
   userId,
   backTo,
   customerPanel,
+  canManageLabels = false,
 }: {
   enquiry: EnquiryRow;
   userId: string;
   backTo: string;
   /** The customer panel's toggle, when the page offers one. */
   customerPanel?: { open: boolean; toggle: () => void };
+  /** Owners are offered a way to manage the labels. */
+  canManageLabels?: boolean;
 }) {
   const update = useUpdateEnquiry(userId);
   const name = customerLabel(enquiry.customer);
@@ -44,6 +52,9 @@ export function EnquiryHeader({
   );
   const pending = update.isPending ? update.variables?.patch : undefined;
   const asleep = snoozedUntil(enquiry);
+  const markUnread = useMarkEnquiryUnread();
+  const labels = useLabels();
+  const navigate = useNavigate();
   const members = useMembers();
   const assignee = enquiry.assigned_to && !mine ? memberName(members.data, enquiry.assigned_to) : undefined;
 
@@ -98,6 +109,7 @@ export function EnquiryHeader({
           <span className="ib-status-pill" data-status={enquiry.status}>
             {open ? 'Open' : 'Closed'}
           </span>
+          <LabelTags ids={enquiry.labels} labels={labels.data} />
           {asleep && (
             <span className="ib-snoozed" role="status">
               <ClockCircleOutlined aria-hidden="true" /> Snoozed until {formatWake(asleep)}
@@ -146,6 +158,18 @@ export function EnquiryHeader({
             <Button icon={<DownOutlined />} aria-label="Assign to a teammate" />
           </Dropdown>
         </Space.Compact>
+        <Tooltip title="Mark as unread and go back to the list">
+          <Button
+            icon={<EyeInvisibleOutlined />}
+            aria-label="Mark as unread"
+            onClick={() => markUnread.mutate(enquiry.id, { onSuccess: () => navigate(backTo) })}
+          />
+        </Tooltip>
+        <LabelPicker
+          enquiry={enquiry}
+          canManage={canManageLabels}
+          onChange={(labels) => update.mutate({ enquiry, patch: { labels } })}
+        />
         <SnoozeButton
           enquiry={enquiry}
           busy={pending?.snoozed_until !== undefined}

@@ -2,6 +2,7 @@ import './inbox.css';
 import {
   BellOutlined,
   CheckCircleOutlined,
+  CheckSquareOutlined,
   ClockCircleOutlined,
   CloseOutlined,
   FilterOutlined,
@@ -21,10 +22,12 @@ import { useSocket } from '@/lib/use-socket.ts';
 import { useEnquiries } from '../api/get-enquiries.ts';
 import { useEnquiryCounts } from '../api/get-enquiry-counts.ts';
 import { memberName, useMembers } from '../api/get-members.ts';
+import { useLabels } from '../api/labels.ts';
 import type { EnquiryFilters, EnquiryListParams, InboxUser, LocationCounts } from '../types.ts';
 import { type Counts, statusTotals } from '../utils/counters.ts';
 import { flattenEnquiries } from '../utils/enquiry-cache.ts';
 import { activeFilterCount, type ListState, listSearch, readListState } from '../utils/list-params.ts';
+import { BulkBar } from './bulk-bar.tsx';
 import { channelName } from './channel.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { EnquiryList, EnquiryListSkeleton } from './enquiry-list.tsx';
@@ -71,6 +74,18 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
     [locationId, state],
   );
   const list = useEnquiries(params);
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const togglePicked = useCallback(
+    (id: string) =>
+      setPicked((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
   const rows = useMemo(() => flattenEnquiries(list.data), [list.data]);
   const placeholder: LocationCounts = useMemo(
     () => ({ location_id: locationId, ...pickCounts(initialCounts) }),
@@ -123,6 +138,18 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
             options={VIEW_OPTIONS}
             onChange={(view) => setState({ ...state, view: view as EnquiryView })}
           />
+          <Button
+            size="small"
+            type={picking ? 'primary' : 'text'}
+            icon={<CheckSquareOutlined />}
+            aria-pressed={picking}
+            onClick={() => {
+              setPicking((v) => !v);
+              setPicked(new Set());
+            }}
+          >
+            Select
+          </Button>
           {state.status === 'open' && (
             <Button
               size="small"
@@ -136,6 +163,17 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
           )}
         </div>
         <FilterChips filters={state.filters} onChange={(filters) => setState({ ...state, filters })} />
+        {picking && (
+          <BulkBar
+            ids={[...picked].filter((id) => rows.some((r) => r.id === id))}
+            userId={user.id}
+            onDone={() => setPicked(new Set())}
+            onCancel={() => {
+              setPicking(false);
+              setPicked(new Set());
+            }}
+          />
+        )}
       </div>
       {list.isPending ? (
         <EnquiryListSkeleton />
@@ -159,6 +197,7 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
           loadingMore={isFetchingNextPage}
           loadMore={loadMore}
           empty={emptyState(state.status, state.view, filtered, clearFilters)}
+          picked={picking ? { ids: picked, toggle: togglePicked } : undefined}
         />
       )}
     </section>
@@ -345,6 +384,7 @@ function FilterChips({
 }) {
   const chips: { key: string; label: string; clear: EnquiryFilters }[] = [];
   const members = useMembers({ enabled: Boolean(filters.assigned_to) });
+  const labels = useLabels();
   if (filters.channels.length > 0) {
     chips.push({
       key: 'channels',
@@ -370,6 +410,12 @@ function FilterChips({
       key: 'assigned_to',
       label: `Assigned to ${memberName(members.data, filters.assigned_to) ?? '…'}`,
       clear: { ...filters, assigned_to: undefined },
+    });
+  if (filters.label)
+    chips.push({
+      key: 'label',
+      label: `Label: ${labels.data?.find((l) => l.id === filters.label)?.name ?? '…'}`,
+      clear: { ...filters, label: undefined },
     });
   if (filters.medium)
     chips.push({

@@ -19,6 +19,8 @@ type Props = {
   loadingMore: boolean;
   loadMore: () => void;
   empty: ReactNode;
+  /** While selecting several: the ticked ids and how to tick one. */
+  picked?: { ids: ReadonlySet<string>; toggle: (id: string) => void };
 };
 
 /**
@@ -34,6 +36,7 @@ export function EnquiryList({
   loadingMore,
   loadMore,
   empty,
+  picked,
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const now = useNow();
@@ -91,6 +94,11 @@ export function EnquiryList({
                 userId={userId}
                 now={now}
                 style={style}
+                pick={
+                  picked
+                    ? { checked: picked.ids.has(row.id), toggle: () => picked.toggle(row.id) }
+                    : undefined
+                }
               />
             );
           })}

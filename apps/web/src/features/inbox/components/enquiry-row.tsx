@@ -1,9 +1,12 @@
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { Checkbox } from 'antd';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { useLabels } from '../api/labels.ts';
 import type { EnquiryRow as Row } from '../types.ts';
 import { customerLabel, formatFullTime, formatListTime } from '../utils/format.ts';
 import { ChannelMark, channelName } from './channel.tsx';
+import { LabelTags } from './label-tags.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 
 type Props = {
@@ -15,15 +18,25 @@ type Props = {
   style: CSSProperties;
   index: number;
   measure: (el: HTMLElement | null) => void;
+  /** While selecting several: whether this one is ticked, and how to tick it. */
+  pick?: { checked: boolean; toggle: () => void };
 };
 
 /** One conversation in the list: who, on which channel, the last thing said, when, and whether it is read. */
-export function EnquiryRow({ row, to, selected, userId, now, style, index, measure }: Props) {
+export function EnquiryRow({ row, to, selected, userId, now, style, index, measure, pick }: Props) {
   const name = customerLabel(row.customer);
   const unread = !row.seen;
   const assignee = row.assigned_to === userId ? 'You' : row.assigned_to ? 'Assigned' : null;
   return (
-    <li ref={measure} data-index={index} className="ib-item" style={style}>
+    <li ref={measure} data-index={index} className="ib-item" data-picking={Boolean(pick)} style={style}>
+      {pick && (
+        <Checkbox
+          className="ib-pick"
+          checked={pick.checked}
+          onChange={pick.toggle}
+          aria-label={`Select ${name}`}
+        />
+      )}
       <Link to={to} className="ib-row" data-unread={unread} aria-current={selected ? 'page' : undefined}>
         <PersonAvatar name={row.customer.name} seed={row.customer_id} />
         <span className="ib-row-main">
@@ -64,6 +77,7 @@ export function EnquiryRow({ row, to, selected, userId, now, style, index, measu
                 </span>
               </>
             )}
+            {row.labels.length > 0 && <RowLabels ids={row.labels} />}
             {row.snoozed_until && Date.parse(row.snoozed_until) > now.getTime() && (
               <>
                 <span className="ib-row-sep" aria-hidden="true">
@@ -85,4 +99,10 @@ export function EnquiryRow({ row, to, selected, userId, now, style, index, measu
       </Link>
     </li>
   );
+}
+
+/** The row's labels, from the business's list (cached once for every row). */
+function RowLabels({ ids }: { ids: string[] }) {
+  const labels = useLabels();
+  return <LabelTags ids={ids} labels={labels.data} />;
 }

@@ -140,6 +140,7 @@ export default function EnquiryView({
         userId={user.id}
         backTo={backTo}
         customerPanel={aside ? { open: panelOpen, toggle: togglePanel } : undefined}
+        canManageLabels={user.canManage}
       />
       <CollisionBar viewers={presence.viewers} typists={presence.typists} />
       <div className="ib-view-body">

@@ -3,6 +3,7 @@ import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useMembers } from '../api/get-members.ts';
+import { useLabels } from '../api/labels.ts';
 import type { EnquiryFilters } from '../types.ts';
 import { channelName } from './channel.tsx';
 
@@ -40,7 +41,9 @@ export default function FiltersPanel({
   const [source, setSource] = useState(value.source ?? '');
   const [medium, setMedium] = useState(value.medium ?? '');
   const [assignedTo, setAssignedTo] = useState(value.assigned_to);
+  const [label, setLabel] = useState(value.label);
   const members = useMembers();
+  const labels = useLabels();
 
   const apply = () => {
     const start = range?.[0] ?? range?.[1] ?? null;
@@ -53,6 +56,7 @@ export default function FiltersPanel({
       source: source.trim() || undefined,
       medium: medium.trim() || undefined,
       assigned_to: assignedTo,
+      label,
     });
   };
 
@@ -81,6 +85,17 @@ export default function FiltersPanel({
           onChange={(next: string | undefined) => setAssignedTo(next)}
           loading={members.isPending}
           options={(members.data ?? []).map((m) => ({ value: m.user_id, label: m.full_name || m.email }))}
+        />
+      </Form.Item>
+      <Form.Item label="Label" htmlFor="ib-filter-label" style={{ marginBottom: 12 }}>
+        <Select
+          id="ib-filter-label"
+          allowClear
+          placeholder="Any label"
+          value={label}
+          onChange={(next: string | undefined) => setLabel(next)}
+          loading={labels.isPending}
+          options={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
         />
       </Form.Item>
       <Form.Item label="Last activity" htmlFor="ib-filter-dates" style={{ marginBottom: 12 }}>
@@ -122,6 +137,7 @@ export default function FiltersPanel({
             setSource('');
             setMedium('');
             setAssignedTo(undefined);
+            setLabel(undefined);
           }}
         >
           Reset

@@ -24,6 +24,7 @@ function row(id: string, minute: number, over: Partial<EnquiryRow> = {}): Enquir
     medium: null,
     campaign: null,
     snoozed_until: null,
+    labels: [],
     ...over,
   };
 }

@@ -17,6 +17,7 @@ export function matchesList(row: EnquiryRow, params: EnquiryListParams, userId: 
   if (params.source && row.source !== params.source) return 'no-match';
   if (params.medium && row.medium !== params.medium) return 'no-match';
   if (params.assigned_to && row.assigned_to !== params.assigned_to) return 'no-match';
+  if (params.label && !row.labels.includes(params.label)) return 'no-match';
   if (params.q || params.start_date || params.end_date) return 'unknown';
   return 'match';
 }

@@ -40,6 +40,7 @@ export function readListState(search: URLSearchParams): ListState {
       assigned_to: ID.test(search.get('assigned_to') ?? '')
         ? (search.get('assigned_to') ?? undefined)
         : undefined,
+      label: ID.test(search.get('label') ?? '') ? (search.get('label') ?? undefined) : undefined,
       q: text(search.get('q')),
     },
   };
@@ -51,13 +52,14 @@ export function listSearch(state: ListState): string {
   if (state.status !== 'open') out.set('status', state.status);
   if (state.view !== 'all') out.set('view', state.view);
   if (state.snoozed && state.status === 'open') out.set('snoozed', '1');
-  const { channels, start_date, end_date, source, medium, assigned_to, q } = state.filters;
+  const { channels, start_date, end_date, source, medium, assigned_to, label, q } = state.filters;
   if (channels.length > 0) out.set('channels', channels.join(','));
   if (start_date) out.set('start_date', start_date);
   if (end_date) out.set('end_date', end_date);
   if (source) out.set('source', source);
   if (medium) out.set('medium', medium);
   if (assigned_to) out.set('assigned_to', assigned_to);
+  if (label) out.set('label', label);
   if (q) out.set('q', q);
   const s = out.toString();
   return s ? `?${s}` : '';
@@ -70,6 +72,7 @@ export function activeFilterCount(filters: EnquiryFilters): number {
     (filters.start_date || filters.end_date ? 1 : 0) +
     (filters.source ? 1 : 0) +
     (filters.medium ? 1 : 0) +
-    (filters.assigned_to ? 1 : 0)
+    (filters.assigned_to ? 1 : 0) +
+    (filters.label ? 1 : 0)
   );
 }

@@ -29,6 +29,7 @@ function row(id: string, minute: number, over: Partial<EnquiryRow> = {}): Enquir
     medium: null,
     campaign: null,
     snoozed_until: null,
+    labels: [],
     ...over,
   };
 }

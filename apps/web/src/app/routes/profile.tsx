@@ -1,0 +1,41 @@
+import { Flex, Segmented } from 'antd';
+import { PageHeader } from '@/components/page-header.tsx';
+import { Panel } from '@/components/panel.tsx';
+import {
+  PasswordChange,
+  ProfileDetails,
+  ReplyPreferences,
+} from '@/features/profile/components/profile-panel.tsx';
+import { type ThemeMode, useThemeStore } from '@/features/theme/stores/theme-store.ts';
+import { useAppSelection } from '../layouts/use-app-selection.ts';
+
+export default function ProfileRoute() {
+  const { me } = useAppSelection();
+  const mode = useThemeStore((s) => s.mode);
+  const setMode = useThemeStore((s) => s.setMode);
+  return (
+    <>
+      <PageHeader
+        title="My profile"
+        subtitle="How your team and customers see you, your password and your theme."
+      />
+      <Flex vertical gap={24}>
+        <ProfileDetails me={me} />
+        <ReplyPreferences me={me} />
+        <PasswordChange />
+        <Panel title="Theme">
+          <Segmented
+            aria-label="Theme"
+            value={mode}
+            onChange={(value) => setMode(value as ThemeMode)}
+            options={[
+              { value: 'light', label: 'Light' },
+              { value: 'dark', label: 'Dark' },
+              { value: 'system', label: 'System' },
+            ]}
+          />
+        </Panel>
+      </Flex>
+    </>
+  );
+}

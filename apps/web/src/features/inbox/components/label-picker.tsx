@@ -1,0 +1,51 @@
+import { TagsOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Empty, Flex, Popover, Tag, Tooltip } from 'antd';
+import { Link } from 'react-router';
+import { useLabels } from '../api/labels.ts';
+import type { EnquiryRow } from '../types.ts';
+
+/** Put the business's labels on an enquiry or take them off; owners are pointed to where labels are made. */
+export function LabelPicker({
+  enquiry,
+  canManage,
+  onChange,
+}: {
+  enquiry: EnquiryRow;
+  canManage: boolean;
+  onChange: (labels: string[]) => void;
+}) {
+  const labels = useLabels();
+  const content = (
+    <Flex vertical gap={6} style={{ minWidth: 200 }}>
+      {labels.isPending ? (
+        'Loading…'
+      ) : labels.isError ? (
+        'Labels could not be loaded.'
+      ) : labels.data.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No labels yet" />
+      ) : (
+        labels.data.map((l) => (
+          <Checkbox
+            key={l.id}
+            checked={enquiry.labels.includes(l.id)}
+            onChange={(e) =>
+              onChange(
+                e.target.checked ? [...enquiry.labels, l.id] : enquiry.labels.filter((id) => id !== l.id),
+              )
+            }
+          >
+            <Tag color={l.colour}>{l.name}</Tag>
+          </Checkbox>
+        ))
+      )}
+      {canManage && <Link to="/settings/labels">Manage labels</Link>}
+    </Flex>
+  );
+  return (
+    <Popover trigger="click" title="Labels" content={content} placement="bottomRight">
+      <Tooltip title="Labels">
+        <Button icon={<TagsOutlined />} aria-label="Labels" />
+      </Tooltip>
+    </Popover>
+  );
+}
