@@ -96,7 +96,8 @@ for (const viewport of [
     }
 
     // The inbox shows one pane at a time: the list, then the conversation with every button in view, then back.
-    await page.goto('/inbox');
+    // Found by search, as staff find one conversation among many.
+    await page.goto(`/inbox?q=${encodeURIComponent(customer.slice(0, 16))}`);
     const row = page
       .getByRole('list', { name: 'Enquiries' })
       .getByRole('link', { name: new RegExp(customer.slice(0, 16)) });

@@ -1,4 +1,4 @@
-import { enquiries, users } from '@switchboard/db';
+import { enquiries, locations, users } from '@switchboard/db';
 import type { ClientToServerEvents, ServerToClientEvents, Viewer } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -73,12 +73,19 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
   io.on('connection', (socket: StaffSocket) => {
     const { actor } = socket.data;
+    // Every location of the business, not only the selected one: the inbox can show them all at once.
     socket.join([
       rooms.business(actor.business_id!),
       rooms.user(actor.user_id),
       rooms.session(actor.session_id),
       ...(actor.location_id ? [rooms.location(actor.location_id)] : []),
     ]);
+    void app.db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(eq(locations.business_id, actor.business_id!))
+      .then((all) => socket.join(all.map((l) => rooms.location(l.id))))
+      .catch((err) => app.log.warn({ err }, 'joining the location rooms failed'));
 
     socket.on('enquiry.open', async (enquiryId, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};

@@ -1,9 +1,11 @@
 import { paths } from './paths.ts';
 
-/** Every screen's chunk, by path: the router renders them lazily and the app preloads them. */
+/**
+ * Every signed-in screen's chunk, by path: the signed-in route table renders them lazily and the app
+ * preloads them. Loaded with that table, not with the login page (each dynamic import carries the list of
+ * its chunk's files, which would otherwise weigh on the login page).
+ */
 export const pageLoaders = {
-  login: () => import('./routes/login.tsx'),
-  appLayout: () => import('./layouts/app-layout.tsx'),
   [paths.inbox]: () => import('./routes/inbox.tsx'),
   [paths.customers]: () => import('./routes/customers.tsx'),
   [paths.locations]: () => import('./routes/locations.tsx'),
@@ -15,7 +17,6 @@ export const pageLoaders = {
   [paths.labels]: () => import('./routes/labels.tsx'),
   [paths.profile]: () => import('./routes/profile.tsx'),
   [paths.sandbox]: () => import('./routes/sandbox.tsx'),
-  [paths.contact]: () => import('./routes/contact.tsx'),
 } as const;
 
 type PagePath =
@@ -37,10 +38,4 @@ export function preloadPage(pathname: string): void {
   const page = pathname.startsWith(`${paths.inbox}/`) ? paths.inbox : pathname;
   const loader = pageLoaders[page as PagePath] as (() => Promise<unknown>) | undefined;
   void loader?.();
-}
-
-/** Warms the app's chunks while the person types their password, so logging in feels instant. */
-export function preloadApp(): void {
-  void pageLoaders.appLayout();
-  preloadPage(paths.inbox);
 }

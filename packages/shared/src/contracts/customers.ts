@@ -39,6 +39,8 @@ export const CustomerSchema = CustomerSummarySchema.extend({
       source: z.string().nullable(),
       medium: z.string().nullable(),
       campaign: z.string().nullable(),
+      /** The website page a chat began on. */
+      landing_page: z.string().nullable(),
       at: z.string(),
     })
     .nullable(),

@@ -132,7 +132,11 @@ export type UnreadCounts = z.input<typeof UnreadCountsSchema>;
 
 /** `PUT /enquiries/{id}/seen`: no body marks it seen. */
 export const SeenRequest = z.strictObject({ seen: z.boolean().default(true) }).nullish();
-export const CountsQuery = z.strictObject({ location_id: Uuid.optional() });
+export const CountsQuery = z.strictObject({
+  location_id: Uuid.optional(),
+  /** Every location of the business together (`location_id` of the answer is then 'all'). */
+  all_locations: z.enum(['true']).optional(),
+});
 export const MessagePaging = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
@@ -213,6 +217,8 @@ export const EnquiryListQuery = z.strictObject({
   snoozed: z.enum(['true', 'false']).optional(),
   /** Only enquiries with this label. */
   label: Uuid.optional(),
+  /** Every location of the business at once (then `location_id` is ignored, and `total` is not counted). */
+  all_locations: z.enum(['true']).optional(),
 });
 export type EnquiryListQuery = z.infer<typeof EnquiryListQuery>;
 

@@ -77,6 +77,18 @@ export function widgetConfig(
   };
 }
 
+/** A page address without its query and fragment (which may carry emails or tokens), or undefined. */
+function landingPage(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined;
+    return `${u.origin}${u.pathname}`.slice(0, 500);
+  } catch {
+    return undefined;
+  }
+}
+
 const LocationParams = z.object({ id: z.string() });
 const Str = (max: number) => z.string().trim().max(max).optional();
 const SessionBody = z.object({
@@ -233,6 +245,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
         source: a.source,
         medium: a.medium,
         ...(a.campaign ? { campaign: a.campaign } : {}),
+        ...(landingPage(body.page.url) ? { landing_page: landingPage(body.page.url) } : {}),
         iat: Math.floor(Date.now() / 1000),
       };
       return { visitor_token: signVisitorToken(key, claims) };
@@ -414,7 +427,10 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
             ...(claims.email ? { email: claims.email } : {}),
           },
           message: text,
-          meta: { client_id: parsed.data.client_id },
+          meta: {
+            client_id: parsed.data.client_id,
+            ...(claims.landing_page ? { landing_page: claims.landing_page } : {}),
+          },
           ...(claims.source ? { source: claims.source } : {}),
           ...(claims.medium ? { medium: claims.medium } : {}),
           ...(claims.campaign ? { campaign: claims.campaign } : {}),

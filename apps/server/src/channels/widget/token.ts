@@ -10,6 +10,8 @@ export type VisitorClaims = {
   source?: string;
   medium?: string;
   campaign?: string;
+  /** The page of the business's website the chat began on (no query string: it may carry personal data). */
+  landing_page?: string;
   /** Issued at, seconds since the epoch. */
   iat: number;
 };

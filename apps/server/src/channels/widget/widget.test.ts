@@ -209,11 +209,27 @@ describe('website chat widget', () => {
   });
 
   it('attributes a Google Ads click and sends visitor typing to staff in the enquiry room', async () => {
-    const token = await startChat({ url: 'https://dental.test/?gclid=abc', gclid: 'abc' }, 'Gary Google');
+    const token = await startChat(
+      { url: 'https://dental.test/implants?gclid=abc&email=gary@example.com#book', gclid: 'abc' },
+      'Gary Google',
+    );
     const visitor = await open(token);
     expect((await emit(visitor, 'message', { text: 'Hello from an ad', client_id: 'g-1' })).ok).toBe(true);
     const enquiry = (await enquiriesOf()).find((e) => e.customer.name === 'Gary Google');
     expect(enquiry).toMatchObject({ channel: 'widget', source: 'google', medium: 'cpc' });
+    // The customer's profile names the page the chat began on, without its query (it may hold personal data).
+    const full = (
+      await t.request({ method: 'GET', url: `/api/v1/enquiries/${enquiry!.id}`, token: owner })
+    ).json().body;
+    const profile = (
+      await t.request({ method: 'GET', url: `/api/v1/customers/${full.customer_id}`, token: owner })
+    ).json().body;
+    expect(profile.first_seen).toMatchObject({
+      channel: 'widget',
+      source: 'google',
+      medium: 'cpc',
+      landing_page: 'https://dental.test/implants',
+    });
 
     const staff = await openSocket(url, owner, sockets);
     expect(await staff.timeout(10_000).emitWithAck('enquiry.open', enquiry!.id)).toMatchObject({ ok: true });

@@ -90,6 +90,15 @@ async function describe(db: DbOrTx, c: CustomerRow): Promise<Customer> {
     last_message: e.last_message_preview,
   }));
   const first = rows.map((r) => r.e).sort((x, y) => +new Date(x.created_at) - +new Date(y.created_at))[0];
+  // The page a website chat began on, kept with its first message.
+  const [opening] = first
+    ? await db
+        .select({ landing: sql<string | null>`${messages.meta} ->> 'landing_page'` })
+        .from(messages)
+        .where(and(eq(messages.enquiry_id, first.id), eq(messages.direction, 'in')))
+        .orderBy(asc(messages.created_at))
+        .limit(1)
+    : [];
   return {
     id: c.id,
     name: c.name,
@@ -106,6 +115,7 @@ async function describe(db: DbOrTx, c: CustomerRow): Promise<Customer> {
           source: first.source,
           medium: first.medium,
           campaign: first.campaign,
+          landing_page: opening?.landing ?? null,
           at: iso(first.created_at),
         }
       : null,

@@ -63,7 +63,9 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/enquiries/counts',
     { schema: { querystring: CountsQuery, response: { 200: answer(LocationCountsSchema) } } },
-    async (request) => ({ body: await getCounts(request.ctx, request.query.location_id) }),
+    async (request) => ({
+      body: await getCounts(request.ctx, request.query.location_id, request.query.all_locations === 'true'),
+    }),
   );
 
   app.get(

@@ -59,12 +59,10 @@ export async function listEnquiries(
   has_more: boolean;
 }> {
   const a = requireBusiness(actor);
-  const locationId = await resolveLocation(db, a, query.location_id);
-  const where: SQL[] = [
-    eq(enquiries.business_id, a.business_id),
-    eq(enquiries.location_id, locationId),
-    eq(enquiries.status, query.status),
-  ];
+  const all = query.all_locations === 'true';
+  const locationId = all ? null : await resolveLocation(db, a, query.location_id);
+  const where: SQL[] = [eq(enquiries.business_id, a.business_id), eq(enquiries.status, query.status)];
+  if (locationId) where.push(eq(enquiries.location_id, locationId));
   // A snoozed enquiry is left out of the open list until its time (or listed alone with `snoozed=true`).
   if (query.status === 'open') {
     where.push(
@@ -123,10 +121,12 @@ export async function listEnquiries(
       query.end_date ||
       query.snoozed === 'true' ||
       query.label ||
+      !locationId ||
       (query.status === 'open' && (await hasSnoozed(db, locationId))),
   );
   // Totals come from the exact location counters; a filtered list answers has_more instead of counting.
-  const total = filtered || query.view === 'mine' ? null : await counterTotal(db, locationId, query);
+  const total =
+    filtered || !locationId || query.view === 'mine' ? null : await counterTotal(db, locationId, query);
   return { items, page: query.page, page_size: query.page_size, total, has_more };
 }
 
@@ -187,9 +187,30 @@ export async function getLocationCounts(db: DbOrTx, locationId: string): Promise
   return row;
 }
 
-export async function getCounts({ db, actor }: Ctx, locationId?: string): Promise<LocationCounts> {
+export async function getCounts(
+  { db, actor }: Ctx,
+  locationId?: string,
+  allLocations = false,
+): Promise<LocationCounts> {
   const a = requireBusiness(actor);
-  return getLocationCounts(db, await resolveLocation(db, a, locationId));
+  if (!allLocations) return getLocationCounts(db, await resolveLocation(db, a, locationId));
+  // Every location together: the sums of their exact counters.
+  const [row] = await db
+    .select({
+      assigned_count_open: sql<number>`coalesce(sum(${locations.assigned_count_open}), 0)::int`,
+      assigned_count_closed: sql<number>`coalesce(sum(${locations.assigned_count_closed}), 0)::int`,
+      unassigned_count_open: sql<number>`coalesce(sum(${locations.unassigned_count_open}), 0)::int`,
+      unassigned_count_closed: sql<number>`coalesce(sum(${locations.unassigned_count_closed}), 0)::int`,
+    })
+    .from(locations)
+    .where(eq(locations.business_id, a.business_id));
+  return {
+    location_id: 'all',
+    assigned_count_open: Number(row?.assigned_count_open ?? 0),
+    assigned_count_closed: Number(row?.assigned_count_closed ?? 0),
+    unassigned_count_open: Number(row?.unassigned_count_open ?? 0),
+    unassigned_count_closed: Number(row?.unassigned_count_closed ?? 0),
+  };
 }
 
 /** Open enquiries with something not yet seen, per location of the caller's business (locations with none: 0). */

@@ -41,3 +41,61 @@ describe('GET /enquiries/unread', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/enquiries/unread' })).statusCode).toBe(401);
   });
 });
+
+describe('every location at once', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lists the enquiries of all the business’s locations, and sums their counters', async () => {
+    const owner = await t.login(DEMO_LOGINS.owner);
+    const [docklands, second] = (await getMe(t, owner)).businesses
+      .find((b) => b.selected)!
+      .locations.map((l) => l.id);
+    const north = await t.login(DEMO_LOGINS.northsideOwner);
+    const northLocation = (await getMe(t, north)).businesses.find((b) => b.selected)!.locations[0]!.id;
+    const a = await inbound(t, owner, {
+      location_id: docklands!,
+      from: { phone: '+61491570511' },
+      message: 'A',
+    });
+    const b = await inbound(t, owner, {
+      location_id: second!,
+      from: { phone: '+61491570512' },
+      message: 'B',
+    });
+    const c = await inbound(t, north, {
+      location_id: northLocation,
+      from: { phone: '+61491570513' },
+      message: 'C',
+    });
+
+    const list = (
+      await t.request({
+        method: 'GET',
+        url: '/api/v1/enquiries?all_locations=true&page_size=100',
+        token: owner,
+      })
+    ).json().body;
+    const ids = list.items.map((e: { id: string }) => e.id);
+    expect(ids).toEqual(expect.arrayContaining([a.enquiry_id, b.enquiry_id]));
+    expect(ids).not.toContain(c.enquiry_id);
+    expect(list.total).toBeNull();
+
+    const count = async (url: string) => (await t.request({ method: 'GET', url, token: owner })).json().body;
+    const [one, two, all] = await Promise.all([
+      count(`/api/v1/enquiries/counts?location_id=${docklands}`),
+      count(`/api/v1/enquiries/counts?location_id=${second}`),
+      count('/api/v1/enquiries/counts?all_locations=true'),
+    ]);
+    expect(all).toEqual({
+      location_id: 'all',
+      assigned_count_open: one.assigned_count_open + two.assigned_count_open,
+      assigned_count_closed: one.assigned_count_closed + two.assigned_count_closed,
+      unassigned_count_open: one.unassigned_count_open + two.unassigned_count_open,
+      unassigned_count_closed: one.unassigned_count_closed + two.unassigned_count_closed,
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import { MessageOutlined, PushpinOutlined } from '@ant-design/icons';
+import { UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Button, theme } from 'antd';
 import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -66,6 +67,10 @@ export default function InboxRoute() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const colours = useInboxColours();
+  const locationNames = useMemo(
+    () => new Map(business.locations.map((l) => [l.id, l.name ?? UNKNOWN_LOCATION])),
+    [business.locations],
+  );
   const composing = useComposeStore((s) => s.composing);
   const startComposing = useComposeStore((s) => s.startComposing);
   // The dialog's code is fetched the first time it is wanted, then kept so it can animate closed.
@@ -144,6 +149,7 @@ export default function InboxRoute() {
         selectedId={enquiryId}
         basePath={paths.inbox}
         onCompose={startComposing}
+        locationNames={locationNames}
       />
       <section className="ib-view-pane" aria-label="Conversation">
         {enquiryId ? (

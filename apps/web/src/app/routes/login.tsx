@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
 import { LoginForm } from '@/features/auth/components/login-form.tsx';
-import { preloadApp } from '../pages.ts';
+import { preloadApp } from '../entry-loaders.ts';
 import { APP_HOME } from '../paths.ts';
 import './login.css';
 

@@ -1,8 +1,12 @@
 import { EnvironmentOutlined, ShopOutlined } from '@ant-design/icons';
 import { UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Badge, Divider, Select, Space, Typography } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
 import { notify } from '@/lib/notifier.ts';
 import { useSwitchSelection } from '../api/switch-selection.ts';
+
+const ALL = 'all';
+
 import type { CurrentSelection } from '../utils/selection.ts';
 
 /** Business (when the user has more than one) and location pickers; PUT /user/switch on change. */
@@ -16,6 +20,12 @@ export function SelectionSwitcher({
 }) {
   const switchMutation = useSwitchSelection();
   const { me, business, location } = selection;
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  // Owners with several locations may see every location's enquiries at once (the inbox's own view).
+  const offerAll = selection.canManage && business.locations.length > 1;
+  const showingAll =
+    offerAll && pathname.startsWith('/inbox') && new URLSearchParams(search).get('location') === 'all';
 
   const switchTo = (businessId: string, locationId?: string) =>
     switchMutation.mutate(
@@ -54,16 +64,22 @@ export function SelectionSwitcher({
       <Divider orientation="vertical" className="selection-divider" />
       <Select
         aria-label="Location"
-        value={location?.id}
+        value={showingAll ? ALL : location?.id}
         placeholder="No locations yet"
         className="selection-location"
         variant="filled"
         loading={switchMutation.isPending}
         disabled={switchMutation.isPending || business.locations.length === 0}
         suffixIcon={<EnvironmentOutlined />}
-        options={business.locations.map((l) => ({ value: l.id, label: l.name ?? UNKNOWN_LOCATION }))}
+        options={[
+          ...(offerAll ? [{ value: ALL, label: 'All locations' }] : []),
+          ...business.locations.map((l) => ({ value: l.id, label: l.name ?? UNKNOWN_LOCATION })),
+        ]}
         optionRender={(option) => {
-          const n = unread?.get(String(option.value)) ?? 0;
+          const n =
+            option.value === ALL
+              ? [...(unread?.values() ?? [])].reduce((sum, x) => sum + x, 0)
+              : (unread?.get(String(option.value)) ?? 0);
           return (
             <span style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
               <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{option.label}</span>
@@ -71,7 +87,11 @@ export function SelectionSwitcher({
             </span>
           );
         }}
-        onChange={(id: string) => switchTo(business.id, id)}
+        onChange={(id: string) => {
+          if (id === ALL) return navigate('/inbox?location=all');
+          if (showingAll) navigate('/inbox');
+          switchTo(business.id, id);
+        }}
       />
     </Space>
   );

@@ -236,6 +236,11 @@ function Profile({ customer, currentEnquiryId }: { customer: Customer; currentEn
                             .join(' · ')}
                         </Typography.Text>
                       )}
+                      {customer.first_seen.landing_page && (
+                        <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+                          on {customer.first_seen.landing_page}
+                        </Typography.Text>
+                      )}
                     </Flex>
                   ),
                 },

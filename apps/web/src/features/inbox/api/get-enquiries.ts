@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import type { EnquiryListParams, EnquiryPage } from '../types.ts';
-import { inboxKeys } from './query-keys.ts';
+import { ALL_LOCATIONS, inboxKeys } from './query-keys.ts';
 
 export const ENQUIRY_PAGE_SIZE = 30;
 
@@ -11,10 +11,11 @@ export async function getEnquiries(
   signal?: AbortSignal,
 ): Promise<EnquiryPage> {
   const { locationId, channels, snoozed, ...rest } = params;
+  const all = locationId === ALL_LOCATIONS;
   const { data } = await api.get<Envelope<EnquiryPage>>('/enquiries', {
     params: {
       ...rest,
-      location_id: locationId,
+      ...(all ? { all_locations: 'true' } : { location_id: locationId }),
       channels: channels.length > 0 ? channels.join(',') : undefined,
       snoozed: snoozed ? 'true' : undefined,
       page,

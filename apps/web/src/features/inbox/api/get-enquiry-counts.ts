@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import type { LocationCounts } from '../types.ts';
-import { inboxKeys } from './query-keys.ts';
+import { ALL_LOCATIONS, inboxKeys } from './query-keys.ts';
 
 export async function getEnquiryCounts(locationId: string): Promise<LocationCounts> {
   const { data } = await api.get<Envelope<LocationCounts>>('/enquiries/counts', {
-    params: { location_id: locationId },
+    // 'all': every location of the business together.
+    params: locationId === ALL_LOCATIONS ? { all_locations: 'true' } : { location_id: locationId },
   });
   return data.body;
 }

@@ -5,6 +5,9 @@ import type { EnquiryListParams } from '../types.ts';
  * into the cache. Everything starts with 'enquiries' so one invalidation refreshes the inbox after a
  * reconnect.
  */
+/** The list's location when it shows every location of the business at once. */
+export const ALL_LOCATIONS = 'all';
+
 export const inboxKeys = {
   all: ['enquiries'] as const,
   lists: () => [...inboxKeys.all, 'list'] as const,

@@ -16,6 +16,7 @@ import { memberName, useMembers } from '../api/get-members.ts';
 import { useLabels } from '../api/labels.ts';
 import { useMarkEnquiryUnread } from '../api/mark-enquiry-seen.ts';
 import { useUpdateEnquiry } from '../api/update-enquiry.ts';
+import { useShortcuts } from '../hooks/use-shortcut.ts';
 import type { EnquiryRow } from '../types.ts';
 import { customerLabel } from '../utils/format.ts';
 import { ChannelMark, channelName } from './channel.tsx';
@@ -53,6 +54,16 @@ export function EnquiryHeader({
   const pending = update.isPending ? update.variables?.patch : undefined;
   const asleep = snoozedUntil(enquiry);
   const markUnread = useMarkEnquiryUnread();
+  // r replies, a assigns to me, e closes (the "?" overlay lists them).
+  useShortcuts({
+    r: () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.focus(),
+    a: () => {
+      if (enquiry.assigned_to !== userId) update.mutate({ enquiry, patch: { assigned_to: userId } });
+    },
+    e: () => {
+      if (enquiry.status === 'open') update.mutate({ enquiry, patch: { status: 'closed' } });
+    },
+  });
   const labels = useLabels();
   const navigate = useNavigate();
   const members = useMembers();

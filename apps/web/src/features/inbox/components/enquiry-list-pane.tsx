@@ -16,18 +16,19 @@ import {
 import type { EnquiryStatus, EnquiryView } from '@switchboard/shared';
 import { Badge, Button, Input, Popover, Segmented, Tooltip } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { failureText } from '@/lib/failure-text.ts';
 import { useSocket } from '@/lib/use-socket.ts';
 import { useEnquiries } from '../api/get-enquiries.ts';
 import { useEnquiryCounts } from '../api/get-enquiry-counts.ts';
 import { memberName, useMembers } from '../api/get-members.ts';
 import { useLabels } from '../api/labels.ts';
+import { ALL_LOCATIONS } from '../api/query-keys.ts';
+import { useShortcuts } from '../hooks/use-shortcut.ts';
 import type { EnquiryFilters, EnquiryListParams, InboxUser, LocationCounts } from '../types.ts';
 import { type Counts, statusTotals } from '../utils/counters.ts';
 import { flattenEnquiries } from '../utils/enquiry-cache.ts';
 import { activeFilterCount, type ListState, listSearch, readListState } from '../utils/list-params.ts';
-import { BulkBar } from './bulk-bar.tsx';
 import { channelName } from './channel.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { EnquiryList, EnquiryListSkeleton } from './enquiry-list.tsx';
@@ -43,6 +44,10 @@ const VIEW_OPTIONS: { value: EnquiryView; label: string }[] = [
 
 const SEARCH_DELAY_MS = 350;
 
+// Loaded when first wanted: selecting several, and the shortcuts overlay.
+const BulkBar = lazy(() => import('./bulk-bar.tsx').then((m) => ({ default: m.BulkBar })));
+const ShortcutsHelp = lazy(() => import('./shortcuts-help.tsx').then((m) => ({ default: m.ShortcutsHelp })));
+
 type Props = {
   user: InboxUser;
   locationId: string;
@@ -52,10 +57,20 @@ type Props = {
   /** '/inbox': where rows link to (with '/{id}' and the list's query string). */
   basePath: string;
   onCompose: () => void;
+  /** The business's location names, shown on each row when the list holds every location. */
+  locationNames?: ReadonlyMap<string, string>;
 };
 
 /** The left pane: status tabs with counts, view mode, search and filters over the live, virtualised list. */
-export function EnquiryListPane({ user, locationId, initialCounts, selectedId, basePath, onCompose }: Props) {
+export function EnquiryListPane({
+  user,
+  locationId,
+  initialCounts,
+  selectedId,
+  basePath,
+  onCompose,
+  locationNames,
+}: Props) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => readListState(searchParams), [searchParams]);
   const setState = useCallback(
@@ -63,15 +78,16 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
     [setSearchParams],
   );
 
+  const listLocation = state.all ? ALL_LOCATIONS : locationId;
   const params: EnquiryListParams = useMemo(
     () => ({
-      locationId,
+      locationId: listLocation,
       status: state.status,
       view: state.view,
       ...(state.snoozed && state.status === 'open' ? { snoozed: true } : {}),
       ...state.filters,
     }),
-    [locationId, state],
+    [listLocation, state],
   );
   const list = useEnquiries(params);
   const [picking, setPicking] = useState(false);
@@ -88,10 +104,10 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
   );
   const rows = useMemo(() => flattenEnquiries(list.data), [list.data]);
   const placeholder: LocationCounts = useMemo(
-    () => ({ location_id: locationId, ...pickCounts(initialCounts) }),
-    [locationId, initialCounts],
+    () => ({ location_id: listLocation, ...pickCounts(initialCounts) }),
+    [listLocation, initialCounts],
   );
-  const counts = useEnquiryCounts(locationId, placeholder);
+  const counts = useEnquiryCounts(listLocation, state.all ? undefined : placeholder);
   const totals = counts.data ? statusTotals(counts.data) : undefined;
 
   const search = listSearch(state);
@@ -99,6 +115,22 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const filtered = activeFilterCount(state.filters) > 0 || Boolean(state.filters.q);
+
+  // j/k move through the list, "/" searches, "?" lists the shortcuts.
+  const navigate = useNavigate();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const step = (by: number) => {
+    if (!rows.length) return;
+    const at = rows.findIndex((r) => r.id === selectedId);
+    const next = rows[at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + by))];
+    if (next) navigate(hrefFor(next.id));
+  };
+  useShortcuts({
+    j: () => step(1),
+    k: () => step(-1),
+    '/': () => document.querySelector<HTMLInputElement>('input[aria-label="Search enquiries"]')?.focus(),
+    '?': () => setHelpOpen(true),
+  });
   const clearFilters = () => setState({ ...state, filters: { channels: [] } });
 
   return (
@@ -164,15 +196,17 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
         </div>
         <FilterChips filters={state.filters} onChange={(filters) => setState({ ...state, filters })} />
         {picking && (
-          <BulkBar
-            ids={[...picked].filter((id) => rows.some((r) => r.id === id))}
-            userId={user.id}
-            onDone={() => setPicked(new Set())}
-            onCancel={() => {
-              setPicking(false);
-              setPicked(new Set());
-            }}
-          />
+          <Suspense fallback={null}>
+            <BulkBar
+              ids={[...picked].filter((id) => rows.some((r) => r.id === id))}
+              userId={user.id}
+              onDone={() => setPicked(new Set())}
+              onCancel={() => {
+                setPicking(false);
+                setPicked(new Set());
+              }}
+            />
+          </Suspense>
         )}
       </div>
       {list.isPending ? (
@@ -198,7 +232,13 @@ export function EnquiryListPane({ user, locationId, initialCounts, selectedId, b
           loadMore={loadMore}
           empty={emptyState(state.status, state.view, filtered, clearFilters)}
           picked={picking ? { ids: picked, toggle: togglePicked } : undefined}
+          locationNames={state.all ? locationNames : undefined}
         />
+      )}
+      {helpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsHelp open onClose={() => setHelpOpen(false)} />
+        </Suspense>
       )}
     </section>
   );

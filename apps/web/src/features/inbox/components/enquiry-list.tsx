@@ -21,6 +21,8 @@ type Props = {
   empty: ReactNode;
   /** While selecting several: the ticked ids and how to tick one. */
   picked?: { ids: ReadonlySet<string>; toggle: (id: string) => void };
+  /** Location names by id, when the list holds every location. */
+  locationNames?: ReadonlyMap<string, string>;
 };
 
 /**
@@ -37,6 +39,7 @@ export function EnquiryList({
   loadMore,
   empty,
   picked,
+  locationNames,
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const now = useNow();
@@ -99,6 +102,7 @@ export function EnquiryList({
                     ? { checked: picked.ids.has(row.id), toggle: () => picked.toggle(row.id) }
                     : undefined
                 }
+                locationName={locationNames?.get(row.location_id)}
               />
             );
           })}

@@ -1,5 +1,4 @@
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
-import { Checkbox } from 'antd';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useLabels } from '../api/labels.ts';
@@ -20,17 +19,31 @@ type Props = {
   measure: (el: HTMLElement | null) => void;
   /** While selecting several: whether this one is ticked, and how to tick it. */
   pick?: { checked: boolean; toggle: () => void };
+  /** Shown when the list holds every location. */
+  locationName?: string;
 };
 
 /** One conversation in the list: who, on which channel, the last thing said, when, and whether it is read. */
-export function EnquiryRow({ row, to, selected, userId, now, style, index, measure, pick }: Props) {
+export function EnquiryRow({
+  row,
+  to,
+  selected,
+  userId,
+  now,
+  style,
+  index,
+  measure,
+  pick,
+  locationName,
+}: Props) {
   const name = customerLabel(row.customer);
   const unread = !row.seen;
   const assignee = row.assigned_to === userId ? 'You' : row.assigned_to ? 'Assigned' : null;
   return (
     <li ref={measure} data-index={index} className="ib-item" data-picking={Boolean(pick)} style={style}>
       {pick && (
-        <Checkbox
+        <input
+          type="checkbox"
           className="ib-pick"
           checked={pick.checked}
           onChange={pick.toggle}
@@ -75,6 +88,14 @@ export function EnquiryRow({ row, to, selected, userId, now, style, index, measu
                   <UserOutlined aria-hidden="true" />
                   {assignee}
                 </span>
+              </>
+            )}
+            {locationName && (
+              <>
+                <span className="ib-row-sep" aria-hidden="true">
+                  ·
+                </span>
+                <span className="ib-row-location">{locationName}</span>
               </>
             )}
             {row.labels.length > 0 && <RowLabels ids={row.labels} />}

@@ -7,7 +7,7 @@ import type { EnquiryListParams, EnquiryPage, EnquiryRow, Paged } from '../types
 export type ListMatch = 'match' | 'no-match' | 'unknown';
 
 export function matchesList(row: EnquiryRow, params: EnquiryListParams, userId: string): ListMatch {
-  if (row.location_id !== params.locationId) return 'no-match';
+  if (params.locationId !== 'all' && row.location_id !== params.locationId) return 'no-match';
   if (row.status !== params.status) return 'no-match';
   const sleeping = row.snoozed_until !== null && Date.parse(row.snoozed_until) > Date.now();
   if (row.status === 'open' && sleeping !== Boolean(params.snoozed)) return 'no-match';

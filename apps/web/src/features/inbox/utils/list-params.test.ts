@@ -7,6 +7,7 @@ describe('the list state in the address', () => {
       status: 'open',
       view: 'all',
       snoozed: false,
+      all: false,
       filters: { channels: [] },
     });
     expect(listSearch(readListState(new URLSearchParams('')))).toBe('');
@@ -20,6 +21,7 @@ describe('the list state in the address', () => {
       status: 'closed',
       view: 'mine',
       snoozed: false,
+      all: false,
       filters: {
         channels: ['sms', 'email'],
         start_date: '2025-01-01',
@@ -37,7 +39,20 @@ describe('the list state in the address', () => {
     const state = readListState(
       new URLSearchParams('status=archived&view=team&start_date=yesterday&assigned_to=bob&q=%20%20'),
     );
-    expect(state).toEqual({ status: 'open', view: 'all', snoozed: false, filters: { channels: [] } });
+    expect(state).toEqual({
+      status: 'open',
+      view: 'all',
+      snoozed: false,
+      all: false,
+      filters: { channels: [] },
+    });
+  });
+
+  it('keeps the every-location view in the address', () => {
+    const state = readListState(new URLSearchParams('location=all&view=unassigned'));
+    expect(state).toMatchObject({ all: true, view: 'unassigned' });
+    expect(listSearch(state)).toBe('?location=all&view=unassigned');
+    expect(readListState(new URLSearchParams('location=x')).all).toBe(false);
   });
 
   it('keeps the snoozed list of the open enquiries in the address, and drops it for closed ones', () => {

@@ -8,6 +8,8 @@ export type ListState = {
   filters: EnquiryFilters;
   /** Open enquiries that are snoozed, instead of the awake ones. */
   snoozed: boolean;
+  /** Every location of the business at once. */
+  all: boolean;
 };
 
 // Restated rather than imported: the shared contracts module carries zod schemas the browser never needs.
@@ -31,6 +33,7 @@ export function readListState(search: URLSearchParams): ListState {
     status: oneOf(ENQUIRY_STATUSES, search.get('status'), 'open'),
     view: oneOf(ENQUIRY_VIEWS, search.get('view'), 'all'),
     snoozed: search.get('status') !== 'closed' && search.get('snoozed') === '1',
+    all: search.get('location') === 'all',
     filters: {
       channels: (search.get('channels') ?? '').split(',').filter(Boolean),
       start_date: start && DAY.test(start) ? start : undefined,
@@ -49,6 +52,7 @@ export function readListState(search: URLSearchParams): ListState {
 /** The query string for a list state; defaults are left out so the plain inbox stays '/inbox'. */
 export function listSearch(state: ListState): string {
   const out = new URLSearchParams();
+  if (state.all) out.set('location', 'all');
   if (state.status !== 'open') out.set('status', state.status);
   if (state.view !== 'all') out.set('view', state.view);
   if (state.snoozed && state.status === 'open') out.set('snoozed', '1');

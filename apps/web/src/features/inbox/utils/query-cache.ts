@@ -90,6 +90,8 @@ export function dropOptimisticMessage(queryClient: QueryClient, enquiryId: strin
 /** The server's exact counters: the inbox's copy and the signed-in user's. */
 export function writeCounts(queryClient: QueryClient, counts: LocationCounts): void {
   queryClient.setQueryData(inboxKeys.counts(counts.location_id), counts);
+  // The sums over every location are read again.
+  void queryClient.invalidateQueries({ queryKey: inboxKeys.counts('all'), exact: true });
   queryClient.setQueryData<MeLike>(sharedQueryKeys.me, (me) => (me ? setMeLocationCounts(me, counts) : me));
 }
 
