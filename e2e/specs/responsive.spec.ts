@@ -12,6 +12,7 @@ const ROUTES = [
   '/settings/widget',
   '/settings/templates',
   '/settings/labels',
+  '/profile',
   '/sandbox',
 ];
 
