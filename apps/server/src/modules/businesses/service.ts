@@ -91,7 +91,13 @@ export async function updateBusiness({ actor, ...ctx }: Ctx, patch: BusinessPatc
   return toBusinessJson(row);
 }
 
-const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+/** The picture types a business logo or a person's avatar may be (read from the bytes). */
+export const IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+]);
 
 export const imageTooLarge = (maxBytes: number) =>
   new AppError(

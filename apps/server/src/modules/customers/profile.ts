@@ -10,6 +10,7 @@ import { isUuid } from '@switchboard/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { phoneOrRefuse } from './service.ts';
@@ -123,13 +124,6 @@ async function describe(db: DbOrTx, c: CustomerRow): Promise<Customer> {
   };
 }
 
-/** The constraint a write broke, when it broke one of the customers' unique keys. */
-function uniqueViolation(error: unknown): string | null {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const cause = e.code === '23505' ? e : e.cause?.code === '23505' ? e.cause : null;
-  return cause ? (cause.constraint ?? 'unique') : null;
-}
-
 /**
  * `PATCH /customers/{id}`: a bare number becomes a person. A phone another customer already has is refused
  * with a pointer to merging; a customer always keeps at least one way to reach them.
@@ -156,7 +150,7 @@ export async function updateCustomer(ctx: Ctx, id: string, patch: CustomerPatchR
       const [row] = await tx.update(customers).set(set).where(eq(customers.id, id)).returning();
       return row!;
     } catch (error) {
-      if (!uniqueViolation(error)) throw error;
+      if (!isUniqueViolation(error)) throw error;
       throw new AppError(
         'conflict',
         `Another customer already has this ${patch.phone !== undefined ? 'phone number' : 'email address'}. Merge the two instead.`,

@@ -3,6 +3,7 @@ import { isUuid, type Label, type LabelRequest } from '@switchboard/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 
 type Ctx = Pick<Context, 'db' | 'actor'>;
@@ -13,11 +14,6 @@ const toLabel = (row: typeof labels.$inferSelect): Label => ({
   colour: row.colour,
 });
 const labelNotFound = () => new AppError('not_found', 'Label not found.');
-
-function clash(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
 
 /** `GET /labels`: the business's labels by name; everyone at the business uses them. */
 export async function listLabels({ db, actor }: Ctx): Promise<Label[]> {
@@ -40,7 +36,8 @@ export async function createLabel({ db, actor }: Ctx, input: LabelRequest): Prom
       .returning();
     return toLabel(row!);
   } catch (error) {
-    if (clash(error)) throw new AppError('conflict', `There is already a label called “${input.name}”.`);
+    if (isUniqueViolation(error))
+      throw new AppError('conflict', `There is already a label called “${input.name}”.`);
     throw error;
   }
 }
@@ -58,7 +55,8 @@ export async function updateLabel({ db, actor }: Ctx, id: string, input: LabelRe
     if (!row) throw labelNotFound();
     return toLabel(row);
   } catch (error) {
-    if (clash(error)) throw new AppError('conflict', `There is already a label called “${input.name}”.`);
+    if (isUniqueViolation(error))
+      throw new AppError('conflict', `There is already a label called “${input.name}”.`);
     throw error;
   }
 }

@@ -12,11 +12,10 @@ import {
   uploadIdOfImage,
 } from '../../lib/storage.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
-import { imageTooLarge } from '../businesses/service.ts';
+import { IMAGE_TYPES, imageTooLarge } from '../businesses/service.ts';
 import { getMe } from './service.ts';
 
 type Ctx = Pick<Context, 'db' | 'actor' | 'config'>;
-const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 
 /** The person's previous avatar upload, removed with the row; its file is deleted after the commit. */
 async function detachAvatar(tx: Ctx['db'], userId: string) {
