@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { accessToken, logIn } from '../fixtures/app.ts';
+import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 test('"/" and a few letters insert a template; the SMS counter tells GSM-7 from Unicode and counts segments', async ({
   page,
 }) => {
   await logIn(page, LOGINS.owner.email);
-  const headers = { authorization: `Bearer ${await accessToken(page)}` };
-  const me = (await (await page.request.get('/api/v1/user/me', { headers })).json()).body;
-  const locationId = me.businesses
-    .find((b: { selected: boolean }) => b.selected)
-    .locations.find((l: { selected: boolean }) => l.selected).id;
+  const { headers, locationId } = await signedInApi(page);
   const res = await page.request.post('/api/v1/sandbox/inbound', {
     headers,
     data: {
@@ -69,11 +65,7 @@ test('with "Enter sends" on in My profile, Enter sends and Shift+Enter makes a n
   await toggle.click();
   await expect(toggle).toBeChecked();
   try {
-    const headers = { authorization: `Bearer ${await accessToken(page)}` };
-    const me = (await (await page.request.get('/api/v1/user/me', { headers })).json()).body;
-    const locationId = me.businesses
-      .find((b: { selected: boolean }) => b.selected)
-      .locations.find((l: { selected: boolean }) => l.selected).id;
+    const { headers, locationId } = await signedInApi(page);
     const res = await page.request.post('/api/v1/sandbox/inbound', {
       headers,
       data: {

@@ -1,15 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accessToken, logIn } from '../fixtures/app.ts';
+import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 const notices = (page: Page) => page.locator('.ant-notification-notice');
 
 async function newEnquiry(page: Page, customer: string) {
-  const headers = { authorization: `Bearer ${await accessToken(page)}` };
-  const me = (await (await page.request.get('/api/v1/user/me', { headers })).json()).body;
-  const locationId = me.businesses
-    .find((b: { selected: boolean }) => b.selected)
-    .locations.find((l: { selected: boolean }) => l.selected).id;
+  const { headers, locationId } = await signedInApi(page);
   const res = await page.request.post('/api/v1/sandbox/inbound', {
     headers,
     data: {

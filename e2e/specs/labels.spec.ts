@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessToken, logIn } from '../fixtures/app.ts';
+import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 test('the owner makes a label, staff put it on an enquiry and filter the inbox by it; a teammate sees it live', async ({
@@ -24,11 +24,7 @@ test('the owner makes a label, staff put it on an enquiry and filter the inbox b
   );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  const headers = { authorization: `Bearer ${await accessToken(page)}` };
-  const me = (await (await page.request.get('/api/v1/user/me', { headers })).json()).body;
-  const locationId = me.businesses
-    .find((b: { selected: boolean }) => b.selected)
-    .locations.find((l: { selected: boolean }) => l.selected).id;
+  const { headers, locationId } = await signedInApi(page);
   const customer = `Label Me ${Date.now() % 100000}`;
   const sent = await page.request.post('/api/v1/sandbox/inbound', {
     headers,
@@ -71,11 +67,7 @@ test('the owner makes a label, staff put it on an enquiry and filter the inbox b
 
 test('several enquiries ticked in the list are assigned and closed at once', async ({ page }) => {
   await logIn(page, LOGINS.owner.email);
-  const headers = { authorization: `Bearer ${await accessToken(page)}` };
-  const me = (await (await page.request.get('/api/v1/user/me', { headers })).json()).body;
-  const locationId = me.businesses
-    .find((b: { selected: boolean }) => b.selected)
-    .locations.find((l: { selected: boolean }) => l.selected).id;
+  const { headers, locationId } = await signedInApi(page);
   const stamp = Date.now() % 100000;
   const names = [`Bulk One ${stamp}`, `Bulk Two ${stamp}`];
   for (const name of names) {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accessToken, logIn } from '../fixtures/app.ts';
+import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 const ROUTES = [
@@ -44,11 +44,7 @@ async function expectNoSidewaysOverflow(page: Page, where: string) {
 }
 
 async function seedEnquiry(page: Page) {
-  const headers = { authorization: `Bearer ${await accessToken(page)}` };
-  const me = (await (await page.request.get('/api/v1/user/me', { headers })).json()).body;
-  const locationId = me.businesses
-    .find((b: { selected: boolean }) => b.selected)
-    .locations.find((l: { selected: boolean }) => l.selected).id;
+  const { headers, locationId } = await signedInApi(page);
   const name = `Responsive ${Date.now() % 100000} Alexandra Catherine Montgomery-Smythe`;
   const res = await page.request.post('/api/v1/sandbox/inbound', {
     headers,

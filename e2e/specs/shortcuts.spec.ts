@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { accessToken, logIn } from '../fixtures/app.ts';
+import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 test('keyboard shortcuts: "?" lists them, j/k move through the list, r replies, a assigns to me, e closes, / searches', async ({
   page,
 }) => {
   await logIn(page, LOGINS.owner.email);
-  const headers = { authorization: `Bearer ${await accessToken(page)}` };
-  const me = (await (await page.request.get('/api/v1/user/me', { headers })).json()).body;
-  const locationId = me.businesses
-    .find((b: { selected: boolean }) => b.selected)
-    .locations.find((l: { selected: boolean }) => l.selected).id;
+  const { headers, locationId } = await signedInApi(page);
   const stamp = Date.now() % 100000;
   for (const name of [`Key Older ${stamp}`, `Key Newer ${stamp}`]) {
     const res = await page.request.post('/api/v1/sandbox/inbound', {

@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { accessToken, logIn } from '../fixtures/app.ts';
+import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 test('the unread count is in the tab title and on the Inbox menu item on every page, live', async ({
   page,
 }) => {
   await logIn(page, LOGINS.owner.email);
-  const headers = { authorization: `Bearer ${await accessToken(page)}` };
-  const me = (await (await page.request.get('/api/v1/user/me', { headers })).json()).body;
-  const locationId = me.businesses
-    .find((b: { selected: boolean }) => b.selected)
-    .locations.find((l: { selected: boolean }) => l.selected).id as string;
+  const { headers, locationId } = await signedInApi(page);
   const unreadNow = async () =>
     (
       (await (await page.request.get('/api/v1/enquiries/unread', { headers })).json()).body.items as {
