@@ -178,6 +178,7 @@ export function EnquiryHeader({
         </Tooltip>
         <LabelPicker
           enquiry={enquiry}
+          saving={pending?.labels}
           canManage={canManageLabels}
           onChange={(labels) => update.mutate({ enquiry, patch: { labels } })}
         />

@@ -7,14 +7,18 @@ import type { EnquiryRow } from '../types.ts';
 /** Put the business's labels on an enquiry or take them off; owners are pointed to where labels are made. */
 export function LabelPicker({
   enquiry,
+  saving,
   canManage,
   onChange,
 }: {
   enquiry: EnquiryRow;
+  /** The labels being saved right now: the boxes show what was ticked, not the last saved state. */
+  saving?: string[];
   canManage: boolean;
   onChange: (labels: string[]) => void;
 }) {
   const labels = useLabels();
+  const current = saving ?? enquiry.labels;
   const content = (
     <Flex vertical gap={6} style={{ minWidth: 200 }}>
       {labels.isPending ? (
@@ -27,11 +31,9 @@ export function LabelPicker({
         labels.data.map((l) => (
           <Checkbox
             key={l.id}
-            checked={enquiry.labels.includes(l.id)}
+            checked={current.includes(l.id)}
             onChange={(e) =>
-              onChange(
-                e.target.checked ? [...enquiry.labels, l.id] : enquiry.labels.filter((id) => id !== l.id),
-              )
+              onChange(e.target.checked ? [...current, l.id] : current.filter((id) => id !== l.id))
             }
           >
             <Tag color={l.colour}>{l.name}</Tag>

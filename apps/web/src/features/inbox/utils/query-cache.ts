@@ -41,8 +41,10 @@ export function writeEnquiry(queryClient: QueryClient, row: EnquiryRow, userId: 
     if (query.state.fetchStatus === 'fetching') loadAgain(queryClient, key);
     else if (match === 'unknown') void queryClient.invalidateQueries({ queryKey: key, exact: true });
   }
-  if (queryClient.getQueryData(inboxKeys.detail(row.id)))
-    queryClient.setQueryData(inboxKeys.detail(row.id), row);
+  const detail = queryClient.getQueryCache().find({ queryKey: inboxKeys.detail(row.id), exact: true });
+  if (detail?.state.data) queryClient.setQueryData(inboxKeys.detail(row.id), row);
+  // The enquiry being opened right now was read before this change: its answer would undo it on screen.
+  if (detail?.state.fetchStatus === 'fetching') loadAgain(queryClient, inboxKeys.detail(row.id));
 }
 
 /**
