@@ -81,12 +81,17 @@ function header(config: Config): HTMLElement {
   });
   close.addEventListener('click', () => window.parent.postMessage('sb-widget:close', '*'));
   const title = el('div', { className: 'title', text: config.location_name || 'Chat with us' });
-  const brand = config.logo
-    ? el('div', { className: 'brand' }, [
-        el('img', { className: 'logo', attrs: { src: config.logo, alt: '' } }),
+  // When the location replies, or that it is closed and when it opens, from its hours.
+  const heading = config.availability
+    ? el('div', { className: 'heading' }, [
         title,
+        el('div', { className: 'availability', text: config.availability }),
       ])
     : title;
+  const brand = el('div', { className: 'brand' }, [
+    ...(config.logo ? [el('img', { className: 'logo', attrs: { src: config.logo, alt: '' } })] : []),
+    heading,
+  ]);
   return el('header', {}, [brand, close]);
 }
 
@@ -203,9 +208,11 @@ function renderChat(config: Config, token: string): void {
       ? ''
       : at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
     const who = m.from === 'staff' ? (m.agent ?? '') : '';
-    list.appendChild(
-      el('div', { className: `meta ${m.from}`, text: [who, time].filter(Boolean).join(' · ') }),
-    );
+    const meta = el('div', { className: `meta ${m.from}`, text: [who, time].filter(Boolean).join(' · ') });
+    if (m.from === 'staff' && m.agent_avatar) {
+      meta.prepend(el('img', { className: 'avatar', attrs: { src: m.agent_avatar, alt: '' } }));
+    }
+    list.appendChild(meta);
     shown.set(key, bubble);
     if (m.id) shown.set(`i:${m.id}`, bubble);
     scroll();

@@ -148,6 +148,10 @@ export const locations = pgTable(
     widget_settings: jsonb('widget_settings').$type<Record<string, unknown>>(),
     /** The location's limits on new chats and form posts (`IntakeLimits`); missing keys use the defaults. */
     intake_limits: jsonb('intake_limits').$type<Record<string, unknown>>(),
+    /** The location's weekly opening hours (`OpeningHours`); null: always open. */
+    opening_hours: jsonb('opening_hours').$type<Record<string, { open: string; close: string }[]>>(),
+    /** How soon the location usually replies (`ReplyTime`), as the website chat tells visitors. */
+    reply_time: text('reply_time'),
     assigned_count_open: integer('assigned_count_open').notNull().default(0),
     assigned_count_closed: integer('assigned_count_closed').notNull().default(0),
     unassigned_count_open: integer('unassigned_count_open').notNull().default(0),

@@ -1,6 +1,24 @@
 import { z } from 'zod';
+import { CLOCK_TIME, periodsProblem, REPLY_TIMES, WEEKDAYS, type Weekday } from '../rules/opening-hours.ts';
 import { EmailField, optionalText, PhoneField, pageOf, Timestamp, TimeZoneField } from './fields.ts';
 import { Uuid } from './ids.ts';
+
+const Period = z.strictObject({
+  open: z.string().regex(CLOCK_TIME, 'Give opening times as HH:MM, like 09:00.'),
+  close: z.string().regex(CLOCK_TIME, 'Give closing times as HH:MM, like 17:00 (24:00 for midnight).'),
+});
+const Day = z
+  .array(Period)
+  .max(6, 'A day can have at most 6 open periods.')
+  .superRefine((periods, ctx) => {
+    const problem = periodsProblem(periods);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A location's weekly hours: every day named, an empty list for a closed day. */
+export const OpeningHoursField = z.strictObject(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, Day])) as Record<Weekday, typeof Day>,
+);
 
 const fields = {
   address: optionalText(500).optional(),
@@ -8,6 +26,9 @@ const fields = {
   timezone: TimeZoneField.nullable().optional(),
   phone_number: PhoneField.nullable().optional(),
   email_address: EmailField.nullable().optional(),
+  /** null: always open. */
+  opening_hours: OpeningHoursField.nullable().optional(),
+  reply_time: z.enum(REPLY_TIMES).nullable().optional(),
 };
 
 /** `POST /business/locations`. */
@@ -33,6 +54,8 @@ export const Location = z.object({
   email_address: z.string().nullable(),
   google_place_id: z.string().nullable(),
   review_message: z.string().nullable(),
+  opening_hours: OpeningHoursField.nullable(),
+  reply_time: z.enum(REPLY_TIMES).nullable(),
   assigned_count_open: z.number(),
   assigned_count_closed: z.number(),
   unassigned_count_open: z.number(),

@@ -54,6 +54,8 @@ export const WidgetPublicConfig = z.object({
   color: z.string(),
   greeting: z.string(),
   fields: Fields,
+  /** Under the greeting: how soon the location replies, or that it is closed and when it opens (its hours). */
+  availability: z.string().optional(),
 });
 export type WidgetConfig = z.input<typeof WidgetPublicConfig>;
 
@@ -72,6 +74,8 @@ export type VisitorMessage = {
   client_id: string | null;
   /** Who answered (their first name), on a staff reply. */
   agent?: string | null;
+  /** Their picture (My profile), on a staff reply; a path on this server. */
+  agent_avatar?: string | null;
 };
 
 /**

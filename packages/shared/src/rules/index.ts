@@ -4,6 +4,7 @@ export * from './error-code.ts';
 export * from './file-size.ts';
 export * from './form-messages.ts';
 export * from './marketing.ts';
+export * from './opening-hours.ts';
 export * from './placeholders.ts';
 export * from './session-id.ts';
 export * from './subscription-status.ts';

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { businesses, customers, enquiries, locations, messages, users } from '@switchboard/db';
 import {
+  availabilityLine,
+  hoursOf,
   INTAKE_WINDOW_SECONDS,
   type IntakeLimits,
   intakeLimitsOf,
@@ -171,6 +173,9 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
         name: locations.name,
         widget_settings: locations.widget_settings,
         intake_limits: locations.intake_limits,
+        opening_hours: locations.opening_hours,
+        reply_time: locations.reply_time,
+        timezone: sql<string>`coalesce(${locations.timezone}, ${businesses.timezone})`,
         logo: businesses.image,
       })
       .from(locations)
@@ -190,7 +195,11 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       reply.header('cache-control', 'no-cache');
       const location = await findLocation(id);
       if (!location) throw new AppError('not_found', 'This chat is not available.');
-      return widgetConfig(location.name ?? '', location.widget_settings, location.logo);
+      const { opening_hours, reply_time } = hoursOf(location);
+      return {
+        ...widgetConfig(location.name ?? '', location.widget_settings, location.logo),
+        availability: availabilityLine(opening_hours, reply_time, location.timezone, new Date()),
+      };
     },
   );
 
@@ -343,7 +352,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
     if (threads.length === 0) return { enquiry_ids: [], messages: [] };
     const ids = threads.map((t) => t.id);
     const rows = await app.db
-      .select({ m: messages, agent: users.full_name })
+      .select({ m: messages, agent: users.full_name, avatar: users.avatar })
       .from(messages)
       .leftJoin(users, eq(users.id, messages.team_user_id))
       .where(
@@ -356,9 +365,11 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       .limit(200);
     return {
       enquiry_ids: ids,
-      messages: rows
-        .reverse()
-        .map((r) => ({ ...toVisitorMessage(r.m, claims.visitor_id), agent: firstName(r.agent) })),
+      messages: rows.reverse().map((r) => ({
+        ...toVisitorMessage(r.m, claims.visitor_id),
+        agent: firstName(r.agent),
+        agent_avatar: r.m.team_user_id ? r.avatar : null,
+      })),
     };
   }
 

@@ -140,7 +140,7 @@ export function createWidgetReplies(
       }
       if (!visitorId) throw new PermanentSendError('The customer has no website chat visitor id.');
       const [sender] = await app.db
-        .select({ full_name: users.full_name })
+        .select({ full_name: users.full_name, avatar: users.avatar })
         .from(messages)
         .innerJoin(users, eq(users.id, messages.team_user_id))
         .where(eq(messages.id, message.id));
@@ -151,6 +151,7 @@ export function createWidgetReplies(
         created_at: new Date().toISOString(),
         client_id: null,
         agent: firstName(sender?.full_name),
+        agent_avatar: sender?.avatar ?? null,
       });
       if (message.enquiry_id)
         nsp.to(rooms.enquiry(message.enquiry_id)).emit('typing', { typing: false, full_name: '' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { businesses, locations } from '@switchboard/db';
+import { businesses, locations, users } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ type VisitorMessage = {
   text: string;
   client_id: string | null;
   agent?: string | null;
+  agent_avatar?: string | null;
 };
 type Ack = { ok: boolean; error?: string; message?: VisitorMessage; messages?: VisitorMessage[] };
 type EnquiryItem = {
@@ -115,6 +116,36 @@ describe('website chat widget', () => {
     }
   });
 
+  it('tells visitors how soon the location replies, or that it is closed and when it opens, from its hours', async () => {
+    const config = async () =>
+      (await t.request({ method: 'GET', url: `/widget-api/locations/${loc}/config` })).json().availability;
+    expect(await config()).toBe('We reply as soon as we can.');
+    await t.database.db.update(locations).set({ reply_time: 'minutes' }).where(eq(locations.id, loc));
+    expect(await config()).toBe('We usually reply within a few minutes.');
+
+    // Closed today in Perth, open tomorrow from nine.
+    const days = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+    const today = new Intl.DateTimeFormat('en-AU', { weekday: 'short', timeZone: 'Australia/Perth' })
+      .format(new Date())
+      .slice(0, 3)
+      .toLowerCase();
+    const tomorrow = days[(days.indexOf(today) + 1) % 7]!;
+    const hours = Object.fromEntries(
+      days.map((d) => [d, d === tomorrow ? [{ open: '09:00', close: '17:00' }] : []]),
+    );
+    await t.database.db
+      .update(locations)
+      .set({ opening_hours: hours, timezone: 'Australia/Perth' })
+      .where(eq(locations.id, loc));
+    expect(await config()).toBe(
+      "We're closed now and open again tomorrow at 9 am. Leave a message and we'll reply then.",
+    );
+    await t.database.db
+      .update(locations)
+      .set({ opening_hours: null, reply_time: null, timezone: null })
+      .where(eq(locations.id, loc));
+  });
+
   it('asks for the required pre-chat fields', async () => {
     const res = await session({ email: 'a@example.com' });
     expect(res.statusCode).toBe(400);
@@ -183,6 +214,11 @@ describe('website chat widget', () => {
     t.app.events.emit('enquiry.typing', { enquiry_id: enquiry!.id, typing: true, full_name: 'Olivia Owner' });
     await eventually(async () => typing.find((e) => e.typing && e.full_name === 'Olivia Owner'));
 
+    // The teammate's picture (My profile) goes with their reply.
+    await t.database.db
+      .update(users)
+      .set({ avatar: '/uploads/olivia-face/content' })
+      .where(eq(users.email, DEMO_LOGINS.owner));
     const reply = await t.request({
       method: 'POST',
       url: `/api/v1/enquiries/${enquiry!.id}/messages`,
@@ -196,16 +232,18 @@ describe('website chat widget', () => {
     );
     // Signed with the teammate's first name only.
     expect(live.agent).toBe('Olivia');
+    expect(live.agent_avatar).toBe('/uploads/olivia-face/content');
     await eventually(async () => (await thread()).find((m) => m.id === sentId && m.status === 'delivered'));
 
     visitor.disconnect();
     const reloaded = await open(token);
     const history = await emit(reloaded, 'history');
     expect(history.ok).toBe(true);
-    expect(history.messages!.map((m) => [m.from, m.text, m.agent])).toEqual([
-      ['visitor', html, null],
-      ['staff', 'Yes — 3pm <today>', 'Olivia'],
+    expect(history.messages!.map((m) => [m.from, m.text, m.agent, m.agent_avatar])).toEqual([
+      ['visitor', html, null, null],
+      ['staff', 'Yes — 3pm <today>', 'Olivia', '/uploads/olivia-face/content'],
     ]);
+    await t.database.db.update(users).set({ avatar: null }).where(eq(users.email, DEMO_LOGINS.owner));
   });
 
   it('attributes a Google Ads click and sends visitor typing to staff in the enquiry room', async () => {

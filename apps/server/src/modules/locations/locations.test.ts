@@ -24,6 +24,8 @@ const LOCATION_KEYS = [
   'email_address',
   'google_place_id',
   'review_message',
+  'opening_hours',
+  'reply_time',
   'assigned_count_open',
   'assigned_count_closed',
   'unassigned_count_open',
@@ -31,6 +33,8 @@ const LOCATION_KEYS = [
   'created_at',
   'updated_at',
 ].sort();
+
+const WEEK_CLOSED = { sun: [], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] };
 
 describe('locations', () => {
   let t: TestApp;
@@ -220,10 +224,77 @@ describe('locations', () => {
       ['a counter', { assigned_count_open: 3 }, /assigned_count_open/],
       ['an empty name', { name: '' }, /name/],
       ['an invalid time zone', { timezone: 'Nowhere/Special' }, /timezone/],
+      ['hours without every day', { opening_hours: { mon: [{ open: '09:00', close: '17:00' }] } }, /tue/],
+      [
+        'hours that end before they start',
+        { opening_hours: { ...WEEK_CLOSED, mon: [{ open: '17:00', close: '09:00' }] } },
+        /17:00–09:00 must end after it starts/,
+      ],
+      [
+        'overlapping hours',
+        {
+          opening_hours: {
+            ...WEEK_CLOSED,
+            tue: [
+              { open: '09:00', close: '13:00' },
+              { open: '12:00', close: '17:00' },
+            ],
+          },
+        },
+        /09:00–13:00 overlaps 12:00/,
+      ],
+      [
+        'a time that is not a time',
+        { opening_hours: { ...WEEK_CLOSED, wed: [{ open: '9am', close: '17:00' }] } },
+        /HH:MM/,
+      ],
+      ['an unknown reply time', { reply_time: 'soon' }, /reply_time/],
     ])('refuses %s with 400 and leaves the location as it was', async (_, payload, field) => {
       const res = await t.request({ method: 'PATCH', url: url(docklands.id), token: owner, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(field);
+      expect(await read(owner, docklands.id)).toEqual(docklands);
+    });
+  });
+
+  describe('opening hours', () => {
+    it('are always open until set; the owner sets them and how soon the location replies, and clears them', async () => {
+      expect(docklands).toMatchObject({ opening_hours: null, reply_time: null });
+      const place = (
+        await t.request({ method: 'POST', url: url(), token: owner, payload: { name: 'Hours test' } })
+      ).json().body as Location;
+      const hours = {
+        ...WEEK_CLOSED,
+        mon: [
+          { open: '08:30', close: '12:00' },
+          { open: '13:00', close: '24:00' },
+        ],
+      };
+      const res = await t.request({
+        method: 'PATCH',
+        url: url(place.id),
+        token: owner,
+        payload: { opening_hours: hours, reply_time: 'hour' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await read(staff, place.id)).toMatchObject({ opening_hours: hours, reply_time: 'hour' });
+      await t.request({
+        method: 'PATCH',
+        url: url(place.id),
+        token: owner,
+        payload: { opening_hours: null, reply_time: null },
+      });
+      expect(await read(owner, place.id)).toMatchObject({ opening_hours: null, reply_time: null });
+    });
+
+    it('cannot be changed by staff', async () => {
+      const res = await t.request({
+        method: 'PATCH',
+        url: url(docklands.id),
+        token: staff,
+        payload: { opening_hours: WEEK_CLOSED },
+      });
+      expect(res.statusCode).toBe(403);
       expect(await read(owner, docklands.id)).toEqual(docklands);
     });
   });

@@ -1,6 +1,7 @@
 import { type DbOrTx, enquiries, locations } from '@switchboard/db';
 import {
   type CreateLocationRequest,
+  hoursOf,
   isUuid,
   type Location,
   type Page,
@@ -34,6 +35,7 @@ export function toLocationJson(l: LocationRow): LocationJson {
     email_address: l.email_address,
     google_place_id: l.google_place_id,
     review_message: l.review_message,
+    ...hoursOf(l),
     assigned_count_open: l.assigned_count_open,
     assigned_count_closed: l.assigned_count_closed,
     unassigned_count_open: l.unassigned_count_open,

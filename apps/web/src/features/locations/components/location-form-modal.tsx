@@ -1,10 +1,14 @@
-import { Form, Input, Modal } from 'antd';
+import { type OpeningHours, REPLY_TIME_TEXT, REPLY_TIMES, type ReplyTime } from '@switchboard/shared';
+import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { TimezoneSelect } from '@/components/timezone-select.tsx';
 import { notify } from '@/lib/notifier.ts';
 import { useCreateLocation } from '../api/create-location.ts';
 import { useUpdateLocation } from '../api/update-location.ts';
 import type { Location, LocationInput } from '../types.ts';
+import { hoursProblem, OpeningHoursInput } from './opening-hours-input.tsx';
+
+const REPLY_TIME_OPTIONS = REPLY_TIMES.map((t) => ({ value: t, label: `Within ${REPLY_TIME_TEXT[t]}` }));
 
 type Props = {
   open: boolean;
@@ -20,6 +24,8 @@ type Values = {
   timezone?: string;
   phone_number?: string;
   email_address?: string;
+  opening_hours: OpeningHours | null;
+  reply_time?: ReplyTime | null;
 };
 
 const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
@@ -31,6 +37,8 @@ function toInput(values: Values): LocationInput {
     timezone: orNull(values.timezone),
     phone_number: orNull(values.phone_number),
     email_address: orNull(values.email_address),
+    opening_hours: values.opening_hours,
+    reply_time: values.reply_time ?? null,
   };
 }
 
@@ -49,6 +57,8 @@ export default function LocationFormModal({ open, location, defaultTimezone, onC
       timezone: location?.timezone ?? defaultTimezone,
       phone_number: location?.phone_number ?? '',
       email_address: location?.email_address ?? '',
+      opening_hours: location?.opening_hours ?? null,
+      reply_time: location?.reply_time ?? null,
     });
   }, [open, location, defaultTimezone, form]);
 
@@ -88,6 +98,28 @@ export default function LocationFormModal({ open, location, defaultTimezone, onC
         </Form.Item>
         <Form.Item label="Email address" name="email_address" rules={[{ type: 'email' }]}>
           <Input placeholder="frontdesk@example.com" inputMode="email" />
+        </Form.Item>
+        <Form.Item
+          label="Opening hours"
+          name="opening_hours"
+          extra="Outside these hours calls go to voicemail and the website chat says when you open again."
+          rules={[
+            {
+              validator: (_, value: OpeningHours | null) => {
+                const problem = hoursProblem(value);
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <OpeningHoursInput />
+        </Form.Item>
+        <Form.Item
+          label="Usually replies"
+          name="reply_time"
+          extra="Told to website visitors while you are open."
+        >
+          <Select allowClear placeholder="Not said" options={REPLY_TIME_OPTIONS} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, UNKNOWN_ADDRESS, UNKNOWN_LOCATION } from '@switchboard/shared';
+import { DEFAULT_PAGE_SIZE, openingState, UNKNOWN_ADDRESS, UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Button, Flex, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -27,6 +27,14 @@ type Props = {
 const CHANNELS_PATH = '/settings/channels';
 
 const OWNER_ONLY = 'Only the business owner can add, edit or remove locations.';
+
+/** 'Always open', or whether the location is open right now by its hours. */
+function hoursNow(l: Location, defaultTimezone: string): string {
+  if (!l.opening_hours) return 'Always open';
+  return openingState(l.opening_hours, l.timezone ?? defaultTimezone, new Date()).open
+    ? 'Open now'
+    : 'Closed now';
+}
 
 function Missing({ children }: { children: string }) {
   return <Typography.Text type="secondary">{children}</Typography.Text>;
@@ -56,7 +64,7 @@ export function LocationsTable({ canManage, currentLocationId, defaultTimezone }
             {l.id === currentLocationId && <Tag color="blue">Current</Tag>}
           </Space>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {(l.timezone ?? defaultTimezone).replaceAll('_', ' ')}
+            {(l.timezone ?? defaultTimezone).replaceAll('_', ' ')} · {hoursNow(l, defaultTimezone)}
           </Typography.Text>
         </Flex>
       ),

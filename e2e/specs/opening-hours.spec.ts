@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { logInToLocations, signedInApi } from '../fixtures/app.ts';
+import { LOGINS } from '../fixtures/logins.ts';
+
+for (const size of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the owner sets a location's opening hours and the website chat says it is closed (${size.name})`, async ({
+    page,
+    browser,
+  }) => {
+    await logInToLocations(page, LOGINS.owner.email);
+    await page.setViewportSize(size);
+    const { headers } = await signedInApi(page);
+    const name = `Hours ${size.name} ${Date.now() % 100_000}`;
+    const created = await page.request.post('/api/v1/business/locations', { headers, data: { name } });
+    expect(created.ok()).toBe(true);
+    const locationId = (await created.json()).body.id as string;
+    await page.reload();
+
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText('Always open');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit location' });
+    // The form is filled in from the location once it opens.
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(name);
+    await dialog.getByRole('radio', { name: 'Set opening hours' }).check();
+    const hours = dialog.getByRole('group', { name: 'Opening hours' });
+    await expect(hours.getByRole('switch', { name: 'Open on Monday' })).toBeChecked();
+    await expect(hours.getByRole('switch', { name: 'Open on Sunday' })).not.toBeChecked();
+
+    // A second stretch that overlaps the first is refused with the reason, and nothing is saved.
+    await hours.getByRole('button', { name: 'Add hours' }).first().click();
+    const start = hours.getByPlaceholder('Opens').nth(1);
+    await start.click();
+    await start.fill('12:00');
+    await dialog.getByText('Usually replies').click();
+    await expect(start).toHaveValue('12:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toContainText('Monday: 09:00–17:00 overlaps 12:00.');
+    await dialog.getByRole('button', { name: /^Remove Monday 12:00/ }).click();
+
+    // Closed every day: the chat tells visitors so.
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      await hours.getByRole('switch', { name: `Open on ${day}` }).click();
+    }
+    await dialog.getByLabel('Usually replies').click();
+    await page.locator('.ant-select-dropdown').getByTitle('Within an hour').click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Location saved').waitFor();
+    await expect(row).toContainText('Closed now');
+    await expect(page.locator('html')).toHaveJSProperty('scrollWidth', size.width);
+
+    const saved = await page.request.get(`/api/v1/business/locations/${locationId}`, { headers });
+    expect((await saved.json()).body).toMatchObject({
+      opening_hours: { mon: [], tue: [], sun: [] },
+      reply_time: 'hour',
+    });
+
+    const visitor = await browser.newPage({ viewport: size });
+    await visitor.goto(`/widget?location=${locationId}`);
+    await expect(visitor.locator('header .availability')).toHaveText(
+      "We're closed at the moment. Leave a message and we'll reply when we can.",
+    );
+    await visitor.close();
+
+    // Open again on Sunday from midnight to midnight: open now or soon, and the chat says how soon it replies.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('radio', { name: 'Always open' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Location saved').waitFor();
+    await expect(row).toContainText('Always open');
+    const again = await browser.newPage({ viewport: size });
+    await again.goto(`/widget?location=${locationId}`);
+    await expect(again.locator('header .availability')).toHaveText('We usually reply within an hour.');
+    await again.close();
+    await page.request.delete(`/api/v1/business/locations/${locationId}`, { headers });
+  });
+}

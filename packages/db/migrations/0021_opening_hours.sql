@@ -1,0 +1,2 @@
+ALTER TABLE "locations" ADD COLUMN "opening_hours" jsonb;--> statement-breakpoint
+ALTER TABLE "locations" ADD COLUMN "reply_time" text;
