@@ -19,6 +19,10 @@ type EnquiryItem = {
 // A customer's website on another site (localhost, not 127.0.0.1), served from loopback by the test itself:
 // the widget must work cross-site. (A page faked with page.route would count as public, and Chromium keeps
 // public pages from loading loopback scripts.)
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 let hostServer: Server;
 let hostOrigin = '';
 let locationId = '';
@@ -105,7 +109,12 @@ test('a visitor chats through the website widget and staff reply live', async ({
     staff.disconnect();
   }
 
-  // The staff reply reaches the visitor live.
+  // The staff reply reaches the visitor live, with the teammate's picture from My profile.
+  const avatar = await page.request.put(`${SERVER}/api/v1/user/me/avatar`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { image: { name: 'me.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG } },
+  });
+  expect(avatar.ok(), await avatar.text()).toBe(true);
   const reply = 'Yes! Friday 10am works — see you then.';
   await api('POST', `/enquiries/${enquiry!.id}/messages`, { message: reply, client_id: 'e2e-reply' });
   await expect(chat.locator('.bubble.staff', { hasText: reply })).toBeVisible();
@@ -113,6 +122,9 @@ test('a visitor chats through the website widget and staff reply live', async ({
   await expect(chat.locator('.meta.staff').last()).toHaveText(
     new RegExp(`^${LOGINS.owner.name.split(' ')[0]} · \\d{1,2}:\\d{2}`),
   );
+  const picture = chat.locator('.meta.staff').last().locator('img.avatar');
+  await expect(picture).toHaveAttribute('src', (await avatar.json()).body.avatar);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   // While open, the bubble is the close button.
   await expect(visitor.getByRole('button', { name: 'Close chat' })).toBeVisible();
   await expect(visitor.locator('#sb-widget-bubble svg[data-icon="close"]')).toBeVisible();
@@ -154,6 +166,9 @@ test('a visitor chats through the website widget and staff reply live', async ({
   await api('POST', `/enquiries/${enquiry!.id}/messages`, { message: 'See you!', client_id: 'e2e-reply-3' });
   await expect(visitor.getByRole('button', { name: 'Open chat (1 new reply)' })).toBeVisible();
   await visitorContext.close();
+  await page.request.delete(`${SERVER}/api/v1/user/me/avatar`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
 });
 
 test('the chat header shows the business logo uploaded in Business profile', async ({ browser, page }) => {
