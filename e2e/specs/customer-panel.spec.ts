@@ -38,7 +38,7 @@ test('the customer beside the conversation: a bare number becomes a person, a cl
   // The bare number gets a name, and the conversation's header and list row follow.
   await panel.getByRole('button', { name: 'Edit name' }).click();
   await panel.getByRole('textbox', { name: 'Name' }).fill('Dana Bare');
-  await panel.getByRole('button', { name: 'Save' }).click();
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('.ib-view-head h2')).toHaveText('Dana Bare');
   await expect(
     page
@@ -50,7 +50,7 @@ test('the customer beside the conversation: a bare number becomes a person, a cl
   // A number another customer has is refused, with what to do instead; nothing changes.
   await panel.getByRole('button', { name: 'Edit phone' }).click();
   await panel.getByRole('textbox', { name: 'Phone' }).fill(taken);
-  await panel.getByRole('button', { name: 'Save' }).click();
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(panel.getByRole('alert')).toHaveText(
     'Another customer already has this phone number. Merge the two instead.',
   );
@@ -114,3 +114,94 @@ test('the Customers page finds a customer and merges two records of one person',
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText(name);
 });
+
+for (const size of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`staff keep notes and labels on the customer, seen in every conversation with them (${size.name})`, async ({
+    page,
+  }) => {
+    await logIn(page, 'staff1@harbourside.test');
+    await page.setViewportSize(size);
+    const phone = randomMobile();
+    const first = await sandboxInbound(page, { from: { phone }, message: 'Booking for my son' });
+    const second = await sandboxInbound(page, {
+      channel: 'whatsapp',
+      from: { phone },
+      message: 'And me too',
+    });
+    const { headers } = await signedInApi(page);
+    const labels = (await (await page.request.get('/api/v1/labels', { headers })).json()).body.items as {
+      id: string;
+      name: string;
+    }[];
+    let label = labels[0]?.name;
+    if (!label) {
+      // Staff cannot make labels: the owner makes one.
+      const ownerPage = await page.context().browser()!.newPage();
+      await logIn(ownerPage, LOGINS.owner.email);
+      const owner = await signedInApi(ownerPage);
+      label = `Family ${Date.now() % 100_000}`;
+      await ownerPage.request.post('/api/v1/labels', {
+        headers: owner.headers,
+        data: { name: label, colour: '#7B3FE4' },
+      });
+      await ownerPage.close();
+    }
+
+    await page.goto(`/inbox/${first}`);
+    const openPanel = async () => {
+      if (size.width < 800) {
+        await page.getByRole('button', { name: 'Customer details' }).click();
+        return page.getByRole('dialog', { name: 'Customer' });
+      }
+      return page.getByRole('complementary', { name: 'Customer' });
+    };
+    let panel = await openPanel();
+    const note = `Nervous about needles ${Date.now() % 100_000}`;
+    await panel.getByRole('textbox', { name: 'Note about this customer' }).fill(note);
+    await panel.getByRole('button', { name: 'Save note' }).click();
+    await expect(panel.getByRole('listitem', { name: 'Note by You' })).toContainText(note);
+    await expect(panel.getByRole('textbox', { name: 'Note about this customer' })).toHaveValue('');
+
+    await panel.getByRole('combobox', { name: 'Customer labels' }).click();
+    await expect(async () => {
+      await page.locator('.ant-select-dropdown').getByTitle(label!).click({ timeout: 2000 });
+      await expect(panel.getByRole('region', { name: 'Labels' })).toContainText(label!, { timeout: 2000 });
+    }).toPass();
+    await expect(page.locator('html')).toHaveJSProperty('scrollWidth', size.width);
+
+    // The same person's other conversation shows them too, after a reload (stored, not just on screen).
+    await page.goto(`/inbox/${second}`);
+    panel = await openPanel();
+    await expect(panel.getByRole('listitem', { name: 'Note by You' })).toContainText(note);
+    await expect(panel.getByRole('region', { name: 'Labels' })).toContainText(label!);
+
+    // When the server fails, the note is not lost: the reason is said and what was written stays in the box.
+    await page.route('**/api/v1/customers/*/notes', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        headers: { 'request-id': 'req-notes-down' },
+        body: JSON.stringify({ error: 'service_unavailable', message: 'The server is restarting.' }),
+      }),
+    );
+    const box = panel.getByRole('textbox', { name: 'Note about this customer' });
+    await box.fill('Prefers mornings');
+    await panel.getByRole('button', { name: 'Save note' }).click();
+    await expect(panel.getByRole('alert')).toContainText(/restarting|unavailable|try again/i);
+    await expect(box).toHaveValue('Prefers mornings');
+    await page.unroute('**/api/v1/customers/*/notes');
+    await box.fill('');
+
+    // The writer deletes their note.
+    await panel
+      .getByRole('listitem', { name: 'Note by You' })
+      .getByRole('button', { name: 'Delete note' })
+      .click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(panel.getByRole('listitem', { name: 'Note by You' })).toHaveCount(0);
+    await expect(page.getByText('Note deleted')).toBeVisible();
+  });
+}

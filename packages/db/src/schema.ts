@@ -234,6 +234,8 @@ export const customers = pgTable(
     /** The channel id the customer was first known by (`facebook:PSID`): unique per business. */
     external_key: text('external_key'),
     sms_opted_out: boolean('sms_opted_out').notNull().default(false),
+    /** The business's labels on the person (VIP, new patient…), as against the labels on one enquiry. */
+    labels: uuid('labels').array().notNull().default(sql`'{}'::uuid[]`),
     ...stamps(),
   },
   (t) => [
@@ -439,6 +441,24 @@ export const enquiryNotes = pgTable(
     ...stamps(),
   },
   (t) => [index('enquiry_notes_enquiry_idx').on(t.enquiry_id, t.created_at)],
+);
+
+/** Notes staff keep about a customer, beside every conversation with them; never sent. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    ...stamps(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.customer_id, t.created_at)],
 );
 
 export const channelAccounts = pgTable(

@@ -29,8 +29,33 @@ export const CustomerSummarySchema = z.object({
 });
 export type CustomerSummary = z.input<typeof CustomerSummarySchema>;
 
+/** A note staff keep about a customer (never sent), newest first. */
+export const CustomerNoteSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  /** Who wrote it; null once they are no longer a teammate. */
+  user_id: z.string().nullable(),
+  author: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CustomerNote = z.input<typeof CustomerNoteSchema>;
+
+export const CUSTOMER_NOTE_MAX_CHARS = 5000;
+
+/** `POST /customers/{id}/notes`. */
+export const CustomerNoteRequest = z.strictObject({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write the note first.')
+    .max(CUSTOMER_NOTE_MAX_CHARS, `A note can be at most ${CUSTOMER_NOTE_MAX_CHARS} characters.`),
+});
+
 /** `GET /customers/{id}`: the person, how they first found the business, and every enquiry of theirs. */
 export const CustomerSchema = CustomerSummarySchema.extend({
+  /** The business's labels on the person (ids; `GET /labels` names them). */
+  labels: z.array(z.string()),
+  notes: z.array(CustomerNoteSchema),
   /** The ids each channel knows them by (Messenger, Instagram, WhatsApp, the website chat…). */
   external_ids: z.record(z.string(), z.string()),
   first_seen: z
@@ -63,14 +88,16 @@ export const CustomerListQuery = z.strictObject({
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 
-/** `PATCH /customers/{id}`: name, phone or email; null clears a field (a customer keeps one way to reach them). */
+/** `PATCH /customers/{id}`: name, phone, email or labels; null clears a field (a customer keeps one way to reach them). */
 export const CustomerPatchRequest = z
   .strictObject({
     name: z.string().trim().min(1).max(200).nullable().optional(),
     phone: z.string().trim().min(1).max(40).nullable().optional(),
     email: z.email().max(320).nullable().optional(),
+    /** The whole set of the person's labels. */
+    labels: z.array(z.uuid()).max(50).optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send name, phone or email.');
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send name, phone, email or labels.');
 export type CustomerPatchRequest = z.infer<typeof CustomerPatchRequest>;
 
 /** `POST /customers/{id}/merge`: the other record of the same person, folded into this one and removed. */

@@ -117,6 +117,37 @@ describe('customers', () => {
       (await get(`/enquiries/${enquiryId}`)).json().body.customer_id as string;
     const [keep, other] = [await idOf(byPhone.enquiry_id), await idOf(byEmail.enquiry_id)];
 
+    // Each record has a note and a label: the merged one keeps both notes and both labels.
+    const [vip, newbie] = await Promise.all(
+      ['VIP merge', 'New merge'].map(async (name) => {
+        const res = await t.request({
+          method: 'POST',
+          url: '/api/v1/labels',
+          token: owner,
+          payload: { name, colour: '#D4A017' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().body.id as string;
+      }),
+    );
+    for (const [id, label, body] of [
+      [keep, vip, 'Prefers texts'],
+      [other, newbie, 'Asked about whitening'],
+    ] as const) {
+      await t.request({
+        method: 'PATCH',
+        url: `/api/v1/customers/${id}`,
+        token: owner,
+        payload: { labels: [label] },
+      });
+      await t.request({
+        method: 'POST',
+        url: `/api/v1/customers/${id}/notes`,
+        token: owner,
+        payload: { body },
+      });
+    }
+
     const foreign = await t.request({
       method: 'POST',
       url: `/api/v1/customers/${keep}/merge`,
@@ -146,6 +177,13 @@ describe('customers', () => {
       email: 'ray@example.com',
       enquiry_count: 2,
     });
+    expect(res.json().body.labels.sort()).toEqual([vip, newbie].sort());
+    expect(
+      res
+        .json()
+        .body.notes.map((n: { body: string }) => n.body)
+        .sort(),
+    ).toEqual(['Asked about whitening', 'Prefers texts']);
     expect((await get(`/customers/${other}`)).statusCode).toBe(404);
     expect((await get(`/enquiries/${byEmail.enquiry_id}`)).json().body.customer_id).toBe(keep);
     const messages = (await get(`/enquiries/${byEmail.enquiry_id}/messages`)).json().body.items;
@@ -159,5 +197,76 @@ describe('customers', () => {
       message: 'Following up',
     });
     expect(next.enquiry_id).toBe(byEmail.enquiry_id);
+  });
+
+  it('keeps notes about a customer and their labels; only the writer or the owner deletes a note', async () => {
+    const sms = await inbound(t, owner, {
+      location_id: location,
+      from: { phone: '+61491570405' },
+      message: 'Hi again',
+    });
+    const id = (await get(`/enquiries/${sms.enquiry_id}`)).json().body.customer_id as string;
+    const staff = await t.login(DEMO_LOGINS.staff1);
+    const post = (payload: object, token = staff, customer = id) =>
+      t.request({ method: 'POST', url: `/api/v1/customers/${customer}/notes`, token, payload });
+
+    const added = await post({ body: '  Anxious about needles — book the long slot.  ' });
+    expect(added.statusCode, added.body).toBe(200);
+    const [note] = added.json().body.notes;
+    expect(note).toMatchObject({ body: 'Anxious about needles — book the long slot.', author: 'Sam Nguyen' });
+    await post({ body: 'Pays by card' }, owner);
+    expect((await get(`/customers/${id}`)).json().body.notes.map((n: { body: string }) => n.body)).toEqual([
+      'Pays by card',
+      'Anxious about needles — book the long slot.',
+    ]);
+
+    // Bad input says what is wrong and adds nothing; another business cannot see or write.
+    for (const [payload, status, text] of [
+      [{ body: '   ' }, 400, 'Write the note first.'],
+      [{ body: 'x'.repeat(5001) }, 400, 'at most 5000 characters'],
+      [{ text: 'hi' }, 400, 'body'],
+    ] as const) {
+      const res = await post(payload);
+      expect(res.statusCode).toBe(status);
+      expect(res.body).toContain(text);
+    }
+    expect((await post({ body: 'Sneaky' }, north)).statusCode).toBe(404);
+    expect((await get(`/customers/${id}`)).json().body.notes).toHaveLength(2);
+
+    // A teammate cannot delete another's note; the writer and the owner can.
+    const ownerNote = (await get(`/customers/${id}`)).json().body.notes[0].id as string;
+    const del = (noteId: string, token: string) =>
+      t.request({ method: 'DELETE', url: `/api/v1/customers/${id}/notes/${noteId}`, token });
+    expect((await del(ownerNote, staff)).statusCode).toBe(403);
+    expect((await del(note.id, north)).statusCode).toBe(404);
+    expect((await del(note.id, staff)).statusCode).toBe(200);
+    const left = await del(ownerNote, owner);
+    expect(left.json().body.notes).toEqual([]);
+
+    // Labels: the business's own only; deleting a label takes it off the customer.
+    const label = (
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/labels',
+        token: owner,
+        payload: { name: 'Nervous patient', colour: '#7B3FE4' },
+      })
+    ).json().body.id as string;
+    const patch = (payload: object, token = staff) =>
+      t.request({ method: 'PATCH', url: `/api/v1/customers/${id}`, token, payload });
+    expect((await patch({ labels: [label, label] })).json().body.labels).toEqual([label]);
+    const northLabel = (
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/labels',
+        token: north,
+        payload: { name: 'Theirs', colour: '#C62828' },
+      })
+    ).json().body.id as string;
+    const foreign = await patch({ labels: [label, northLabel] });
+    expect(foreign.statusCode).toBe(422);
+    expect((await get(`/customers/${id}`)).json().body.labels).toEqual([label]);
+    await t.request({ method: 'DELETE', url: `/api/v1/labels/${label}`, token: owner });
+    expect((await get(`/customers/${id}`)).json().body.labels).toEqual([]);
   });
 });

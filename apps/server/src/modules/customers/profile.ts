@@ -1,4 +1,13 @@
-import { customers, type DbOrTx, enquiries, locations, messages, queryRows } from '@switchboard/db';
+import {
+  customerNotes,
+  customers,
+  type DbOrTx,
+  enquiries,
+  locations,
+  messages,
+  queryRows,
+  users,
+} from '@switchboard/db';
 import type {
   Customer,
   CustomerEnquiry,
@@ -13,15 +22,21 @@ import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
+import { assertOwnLabels } from '../labels/service.ts';
 import { phoneOrRefuse } from './service.ts';
 
 type Ctx = Pick<Context, 'db' | 'actor' | 'events'>;
 type CustomerRow = typeof customers.$inferSelect;
 
-const customerNotFound = () => new AppError('not_found', 'Customer not found.');
+export const customerNotFound = () => new AppError('not_found', 'Customer not found.');
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-async function loadCustomer(db: DbOrTx, businessId: string, id: string, lock = false): Promise<CustomerRow> {
+export async function loadCustomer(
+  db: DbOrTx,
+  businessId: string,
+  id: string,
+  lock = false,
+): Promise<CustomerRow> {
   if (!isUuid(id)) throw customerNotFound();
   const q = db
     .select()
@@ -100,6 +115,12 @@ async function describe(db: DbOrTx, c: CustomerRow): Promise<Customer> {
         .orderBy(asc(messages.created_at))
         .limit(1)
     : [];
+  const notes = await db
+    .select({ n: customerNotes, author: users.full_name })
+    .from(customerNotes)
+    .leftJoin(users, eq(users.id, customerNotes.user_id))
+    .where(eq(customerNotes.customer_id, c.id))
+    .orderBy(desc(customerNotes.created_at), desc(customerNotes.id));
   return {
     id: c.id,
     name: c.name,
@@ -109,6 +130,14 @@ async function describe(db: DbOrTx, c: CustomerRow): Promise<Customer> {
     created_at: iso(c.created_at),
     last_message_at: list[0]?.last_message_at ?? null,
     enquiry_count: list.length,
+    labels: c.labels,
+    notes: notes.map(({ n, author }) => ({
+      id: n.id,
+      body: n.body,
+      user_id: n.user_id,
+      author,
+      created_at: iso(n.created_at),
+    })),
     external_ids: c.external_ids,
     first_seen: first
       ? {
@@ -139,6 +168,7 @@ export async function updateCustomer(ctx: Ctx, id: string, patch: CustomerPatchR
   if (patch.email !== undefined) set.email = patch.email;
   const updated = await ctx.db.transaction(async (tx) => {
     const before = await loadCustomer(tx, a.business_id, id, true);
+    if (patch.labels !== undefined) set.labels = await assertOwnLabels(tx, a.business_id, patch.labels);
     const after = { ...before, ...set };
     if (!after.phone && !after.email && !after.external_key) {
       throw new AppError(
@@ -163,7 +193,7 @@ export async function updateCustomer(ctx: Ctx, id: string, patch: CustomerPatchR
 
 /**
  * `POST /customers/{id}/merge`: the other record of the same person is folded into this one — their
- * enquiries and messages move here, details this one lacks are taken from it, channel ids are combined, an
+ * enquiries, messages and notes move here, their labels are added, details this one lacks are taken from it, channel ids are combined, an
  * SMS opt-out on either is kept — and the other record is removed.
  */
 export async function mergeCustomers(ctx: Ctx, id: string, otherId: string): Promise<Customer> {
@@ -178,6 +208,10 @@ export async function mergeCustomers(ctx: Ctx, id: string, otherId: string): Pro
     const other = rows.get(otherId)!;
     await tx.update(enquiries).set({ customer_id: keep.id }).where(eq(enquiries.customer_id, other.id));
     await tx.update(messages).set({ customer_id: keep.id }).where(eq(messages.customer_id, other.id));
+    await tx
+      .update(customerNotes)
+      .set({ customer_id: keep.id })
+      .where(eq(customerNotes.customer_id, other.id));
     await tx.delete(customers).where(eq(customers.id, other.id));
     const [row] = await tx
       .update(customers)
@@ -189,6 +223,7 @@ export async function mergeCustomers(ctx: Ctx, id: string, otherId: string): Pro
         external_ids: { ...other.external_ids, ...keep.external_ids },
         external_key: keep.external_key ?? other.external_key,
         sms_opted_out: keep.sms_opted_out || other.sms_opted_out,
+        labels: [...new Set([...keep.labels, ...other.labels])],
       })
       .where(eq(customers.id, keep.id))
       .returning();

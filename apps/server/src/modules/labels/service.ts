@@ -1,4 +1,4 @@
-import { enquiries, labels } from '@switchboard/db';
+import { customers, enquiries, labels } from '@switchboard/db';
 import { isUuid, type Label, type LabelRequest } from '@switchboard/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
@@ -61,7 +61,7 @@ export async function updateLabel({ db, actor }: Ctx, id: string, input: LabelRe
   }
 }
 
-/** `DELETE /labels/{id}` (owner): the label goes, and comes off every enquiry that had it. */
+/** `DELETE /labels/{id}` (owner): the label goes, and comes off every enquiry and customer that had it. */
 export async function deleteLabel({ db, actor }: Ctx, id: string): Promise<void> {
   const a = requireOwner(actor, 'manage labels');
   if (!isUuid(id)) throw labelNotFound();
@@ -75,6 +75,10 @@ export async function deleteLabel({ db, actor }: Ctx, id: string): Promise<void>
       .update(enquiries)
       .set({ labels: sql`array_remove(${enquiries.labels}, ${id}::uuid)` })
       .where(and(eq(enquiries.business_id, a.business_id), sql`${enquiries.labels} @> array[${id}::uuid]`));
+    await tx
+      .update(customers)
+      .set({ labels: sql`array_remove(${customers.labels}, ${id}::uuid)` })
+      .where(and(eq(customers.business_id, a.business_id), sql`${customers.labels} @> array[${id}::uuid]`));
   });
 }
 

@@ -18,9 +18,9 @@ const ComposeModal = lazy(() => loadDeferred().then((m) => ({ default: m.Compose
 // The customer beside the conversation: its own feature, composed here, loaded once a conversation opens.
 const CustomerProfile = lazy(() => import('@/features/customers/components/customer-profile.tsx'));
 
-const customerAside = (enquiry: EnquiryRow) => (
+const customerAside = (viewer: { id: string; isOwner: boolean }) => (enquiry: EnquiryRow) => (
   <Suspense fallback={null}>
-    <CustomerProfile customerId={enquiry.customer_id} currentEnquiryId={enquiry.id} />
+    <CustomerProfile customerId={enquiry.customer_id} currentEnquiryId={enquiry.id} viewer={viewer} />
   </Suspense>
 );
 
@@ -63,6 +63,7 @@ function useInboxColours(): CSSProperties {
 /** The inbox: the live enquiry list beside the open conversation ('/inbox/:enquiryId'). */
 export default function InboxRoute() {
   const { me, business, location, canManage } = useAppSelection();
+  const aside = useMemo(() => customerAside({ id: me.id, isOwner: canManage }), [me.id, canManage]);
   const { enquiryId } = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -154,13 +155,7 @@ export default function InboxRoute() {
       <section className="ib-view-pane" aria-label="Conversation">
         {enquiryId ? (
           <Suspense fallback={null}>
-            <EnquiryView
-              key={enquiryId}
-              enquiryId={enquiryId}
-              user={user}
-              backTo={backTo}
-              aside={customerAside}
-            />
+            <EnquiryView key={enquiryId} enquiryId={enquiryId} user={user} backTo={backTo} aside={aside} />
           </Suspense>
         ) : (
           <div style={{ flex: 1, display: 'grid', placeItems: 'center' }}>

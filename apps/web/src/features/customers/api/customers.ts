@@ -83,3 +83,28 @@ export function useMergeCustomers(id: string) {
     },
   });
 }
+
+/** A note about the customer, added or deleted; the answer is the whole profile with its notes. */
+export function useCustomerNotes(id: string) {
+  const refresh = useRefreshCustomers();
+  const base = `/customers/${encodeURIComponent(id)}/notes`;
+  const add = useMutation({
+    mutationFn: async (body: string) => {
+      // A note refused (too long, say) is said under the box that still holds it.
+      const { data } = await api.post<Envelope<Customer>>(base, { body }, { handledStatuses: [400, 422] });
+      return data.body;
+    },
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: async (noteId: string) => {
+      const { data } = await api.delete<Envelope<Customer>>(`${base}/${encodeURIComponent(noteId)}`);
+      return data.body;
+    },
+    onSuccess: (customer) => {
+      refresh(customer);
+      notify.success('Note deleted');
+    },
+  });
+  return { add, remove };
+}

@@ -17,9 +17,13 @@ import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { useCustomer, useCustomers, useMergeCustomers, useUpdateCustomer } from '../api/customers.ts';
+import { CustomerLabels } from './customer-labels.tsx';
+import { CustomerNotes, type Viewer } from './customer-notes.tsx';
 
 const shortDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+const SECTION = { display: 'flex', flexDirection: 'column', gap: 6 } as const;
 
 const channelName = (channel: string) => {
   try {
@@ -98,10 +102,13 @@ function EditableDetail({
 export default function CustomerProfile({
   customerId,
   currentEnquiryId,
+  viewer,
 }: {
   customerId: string;
   /** The conversation on screen, left out of the enquiry links. */
   currentEnquiryId?: string;
+  /** Who is looking: their own notes, and the owner's, can be deleted. */
+  viewer: Viewer;
 }) {
   const customer = useCustomer(customerId);
   if (customer.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -118,10 +125,18 @@ export default function CustomerProfile({
       />
     );
   }
-  return <Profile customer={customer.data} currentEnquiryId={currentEnquiryId} />;
+  return <Profile customer={customer.data} currentEnquiryId={currentEnquiryId} viewer={viewer} />;
 }
 
-function Profile({ customer, currentEnquiryId }: { customer: Customer; currentEnquiryId?: string }) {
+function Profile({
+  customer,
+  currentEnquiryId,
+  viewer,
+}: {
+  customer: Customer;
+  currentEnquiryId?: string;
+  viewer: Viewer;
+}) {
   const update = useUpdateCustomer(customer.id);
   const [editing, setEditing] = useState<'name' | 'phone' | 'email' | null>(null);
   const save = (field: 'name' | 'phone' | 'email') => (value: string | null) => {
@@ -248,6 +263,14 @@ function Profile({ customer, currentEnquiryId }: { customer: Customer; currentEn
             : []),
         ]}
       />
+      <section aria-label="Labels" style={SECTION}>
+        <Typography.Text strong>Labels</Typography.Text>
+        <CustomerLabels customer={customer} canManage={viewer.isOwner} />
+      </section>
+      <section aria-label="Notes" style={SECTION}>
+        <Typography.Text strong>Notes ({customer.notes.length})</Typography.Text>
+        <CustomerNotes customer={customer} viewer={viewer} />
+      </section>
       <section aria-label="Their enquiries">
         <Typography.Text strong>
           {currentEnquiryId ? 'Their other enquiries' : 'Their enquiries'} ({others.length})

@@ -5,6 +5,7 @@ import { Panel } from '@/components/panel.tsx';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { failureText } from '@/lib/failure-text.ts';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/customers.ts';
+import type { Viewer } from './customer-notes.tsx';
 import CustomerProfile from './customer-profile.tsx';
 
 const when = (iso: string | null) =>
@@ -13,7 +14,7 @@ const when = (iso: string | null) =>
     : '—';
 
 /** Everyone who has written to the business, most recently heard from first; a row opens their profile. */
-export function CustomersList() {
+export function CustomersList({ viewer }: { viewer: Viewer }) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -97,7 +98,7 @@ export function CustomersList() {
         size="min(420px, 100vw)"
         destroyOnHidden
       >
-        {openId && <CustomerProfile customerId={openId} />}
+        {openId && <CustomerProfile customerId={openId} viewer={viewer} />}
       </Drawer>
     </Panel>
   );

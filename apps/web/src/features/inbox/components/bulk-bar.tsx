@@ -1,8 +1,8 @@
 import { CheckCircleOutlined, DownOutlined, TagsOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Flex } from 'antd';
+import { useLabels } from '@/lib/labels.ts';
 import { type BulkPatch, useBulkUpdate } from '../api/bulk-update.ts';
 import { useMembers } from '../api/get-members.ts';
-import { useLabels } from '../api/labels.ts';
 
 const plural = (n: number) => (n === 1 ? '1 enquiry' : `${n} enquiries`);
 

@@ -12,8 +12,8 @@ import {
 } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Space, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { useLabels } from '@/lib/labels.ts';
 import { memberName, useMembers } from '../api/get-members.ts';
-import { useLabels } from '../api/labels.ts';
 import { useMarkEnquiryUnread } from '../api/mark-enquiry-seen.ts';
 import { useUpdateEnquiry } from '../api/update-enquiry.ts';
 import { useShortcuts } from '../hooks/use-shortcut.ts';

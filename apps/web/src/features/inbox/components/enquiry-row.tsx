@@ -1,7 +1,7 @@
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { useLabels } from '../api/labels.ts';
+import { useLabels } from '@/lib/labels.ts';
 import type { EnquiryRow as Row } from '../types.ts';
 import { customerLabel, formatFullTime, formatListTime } from '../utils/format.ts';
 import { ChannelMark, channelName } from './channel.tsx';

@@ -2,8 +2,8 @@ import { CHANNELS } from '@switchboard/shared';
 import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useLabels } from '@/lib/labels.ts';
 import { useMembers } from '../api/get-members.ts';
-import { useLabels } from '../api/labels.ts';
 import type { EnquiryFilters } from '../types.ts';
 import { channelName } from './channel.tsx';
 

@@ -1,7 +1,7 @@
 import { TagsOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Flex, Popover, Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
-import { useLabels } from '../api/labels.ts';
+import { useLabels } from '@/lib/labels.ts';
 import type { EnquiryRow } from '../types.ts';
 
 /** Put the business's labels on an enquiry or take them off; owners are pointed to where labels are made. */

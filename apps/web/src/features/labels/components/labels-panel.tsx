@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Label, LabelRequest } from '@switchboard/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, ColorPicker, Form, Input, Modal, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
@@ -8,20 +8,11 @@ import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { labelsQueryOptions, useLabels } from '@/lib/labels.ts';
 import { notify } from '@/lib/notifier.ts';
 
-const LABELS_KEY = ['labels'];
+const LABELS_KEY = labelsQueryOptions().queryKey;
 const DEFAULT_COLOUR = '#1E75FF';
-
-function useLabelList() {
-  return useQuery({
-    queryKey: LABELS_KEY,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.get<Envelope<{ items: Label[] }>>('/labels', { signal });
-      return data.body.items;
-    },
-  });
-}
 
 function useSaveLabel() {
   const queryClient = useQueryClient();
@@ -52,7 +43,7 @@ function useDeleteLabel() {
 
 /** The labels staff put on enquiries: the owner adds, renames, recolours and deletes them. */
 export function LabelsPanel({ canManage }: { canManage: boolean }) {
-  const labels = useLabelList();
+  const labels = useLabels();
   const save = useSaveLabel();
   const remove = useDeleteLabel();
   const [editing, setEditing] = useState<Label | 'new' | null>(null);

@@ -2,7 +2,7 @@ import type { Label } from '@switchboard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
 
-/** The business's labels (owners manage them under Settings → Labels). */
+/** The business's labels, which enquiries and customers carry (owners manage them under Settings → Labels). */
 export const labelsQueryOptions = () =>
   queryOptions({
     queryKey: ['labels'],
