@@ -155,6 +155,41 @@ test('a customer message reaches two staff live; the reply, its delivery and clo
   ).toContainText('please confirm the Friday slot');
   await sam.locator('.ib-note-composer .ant-segmented').getByText('Reply', { exact: true }).click();
 
+  // Sam labels it: Priya sees the label on the conversation and on its row, live.
+  const ownerToken = await apiToken(request, 'owner@harbourside.test');
+  const labelName = `Reschedule ${Date.now() % 100_000}`;
+  const made = await request.post('/api/v1/labels', {
+    headers: { authorization: `Bearer ${ownerToken}` },
+    data: { name: labelName, colour: '#D4380D' },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  await expect(async () => {
+    if (!(await sam.getByRole('checkbox', { name: labelName }).isVisible()))
+      await sam.getByRole('button', { name: 'Labels', exact: true }).click();
+    await sam.getByRole('checkbox', { name: labelName }).check({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(priya.locator('.ib-view-head')).toContainText(labelName);
+  await expect(enquiryLink(priya, customer)).toContainText(labelName);
+  await sam.keyboard.press('Escape');
+
+  // Sam snoozes it until tomorrow: it leaves Priya's Open list live, and comes back when he wakes it.
+  await expect(async () => {
+    if (!(await sam.getByRole('menuitem', { name: /^Tomorrow morning/ }).isVisible()))
+      await sam.getByRole('button', { name: 'Snooze', exact: true }).click();
+    await sam.getByRole('menuitem', { name: /^Tomorrow morning/ }).click();
+    await expect(sam.locator('.ib-view-head')).toContainText('Snoozed until', { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(enquiryLink(priya, customer)).toHaveCount(0);
+  await expect(priya.locator('.ib-view-head')).toContainText('Snoozed until');
+  await expect(async () => {
+    if (!(await sam.getByRole('menuitem', { name: 'Wake it now' }).isVisible()))
+      await sam.getByRole('button', { name: 'Snooze', exact: true }).click();
+    await sam.getByRole('menuitem', { name: 'Wake it now' }).click();
+    await expect(sam.locator('.ib-view-head')).not.toContainText('Snoozed until', { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(enquiryLink(priya, customer)).toBeVisible();
+  await expect(priya.locator('.ib-view-head')).not.toContainText('Snoozed until');
+
   // Sam closes it: Priya's counts move and the enquiry leaves her Open list, still without a reload.
   await sam.getByRole('button', { name: 'Close' }).click();
   await expect(sam.getByRole('button', { name: 'Reopen' })).toBeVisible();

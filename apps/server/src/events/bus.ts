@@ -25,6 +25,8 @@ export type DomainEvents = {
   'visitor.typing': [{ enquiry_id: string; visitor_id: string; typing: boolean; full_name: string }];
   /** A channel account was connected, changed or removed: cached look-ups of accounts are dropped. */
   'channels.changed': [{ business_id: string }];
+  /** The business's list of labels changed (made, renamed, recoloured, deleted). */
+  'labels.changed': [{ business_id: string }];
 };
 
 export type EventBus = EventEmitter<DomainEvents>;

@@ -146,4 +146,24 @@ describe('real time', () => {
     expect(await gone).toBe('io server disconnect');
     await expect(open(token)).rejects.toThrow(/session has ended/);
   });
+
+  it("tells the business's screens when its labels change, and no other business", async () => {
+    const staff = await open(await t.login(DEMO_LOGINS.staff1));
+    const north = await t.login(DEMO_LOGINS.northsideOwner);
+    const other = await open(north);
+    const seen = record(staff, 'labels.changed');
+    const leaked = record(other, 'labels.changed');
+    const make = (token: string, name: string) =>
+      t.request({ method: 'POST', url: '/api/v1/labels', token, payload: { name, colour: '#1E75FF' } });
+
+    expect((await make(owner, 'Live label')).statusCode).toBe(200);
+    await waitFor(() => seen.length === 1);
+    // Refused (the name is taken): nothing changed, nothing said.
+    expect((await make(owner, 'Live label')).statusCode).toBe(409);
+    // The other business's own change is the barrier: once it has arrived, a leak would have too.
+    expect((await make(north, 'North label')).statusCode).toBe(200);
+    await waitFor(() => leaked.length === 1);
+    expect(seen).toHaveLength(1);
+    expect(leaked).toHaveLength(1);
+  });
 });

@@ -165,6 +165,8 @@ export type ServerToClientEvents = {
   viewing: (event: { enquiry_id: string; viewers: Viewer[] }) => void;
   notification: (notification: StaffNotification) => void;
   'note.created': (note: Note) => void;
+  /** The owner made, renamed, recoloured or deleted a label: screens read the business's labels again. */
+  'labels.changed': () => void;
 };
 
 /** Events a staff client sends. */

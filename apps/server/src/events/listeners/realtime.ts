@@ -59,6 +59,7 @@ export function realtimeListeners(app: FastifyInstance): void {
       body: 'The enquiry you snoozed is in Open again.',
     });
   });
+  bus.on('labels.changed', ({ business_id }) => io.to(rooms.business(business_id)).emit('labels.changed'));
   bus.on('counts.updated', ({ business_id, counts }) =>
     io.to(rooms.business(business_id)).emit('counts.updated', counts),
   );

@@ -5,6 +5,11 @@ import { createLabel, deleteLabel, listLabels, updateLabel } from './service.ts'
 /** The business's labels for enquiries: everyone reads them, the owner manages them. */
 export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  // Every screen of the business reads the list again after a change (the label pickers, filters and rows).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode === 200 && request.actor?.business_id)
+      app.events.emit('labels.changed', { business_id: request.actor.business_id });
+  });
   app.get('/labels', { schema: { response: { 200: answer(LabelListSchema) } } }, async (request) => ({
     body: { items: await listLabels(request.ctx) },
   }));

@@ -26,6 +26,7 @@ import { usePublicConfig } from '@/features/sandbox/api/get-public-config.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { CREDENTIAL_COOKIES, removeCookies } from '@/lib/cookies.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { useLiveLabels } from '@/lib/labels.ts';
 import { notify } from '@/lib/notifier.ts';
 import { holdSocket, reconnectSocket } from '@/lib/socket.ts';
 import { useSocket } from '@/lib/use-socket.ts';
@@ -153,6 +154,7 @@ function AppShell() {
   useSelectionCookies(selection);
   useAppSocket(selection ? `${selection.business.id}:${selection.location?.id ?? ''}` : null);
   useAttentionNotices();
+  useLiveLabels();
   const { unread, byLocation } = useUnread(selection?.location?.id ?? null);
 
   // The page's own chunk downloads while the user loads, rather than after.
