@@ -1,3 +1,4 @@
+export * from './call-state.ts';
 export * from './channels.ts';
 export * from './date-range.ts';
 export * from './error-code.ts';
