@@ -443,6 +443,78 @@ export const enquiryNotes = pgTable(
   (t) => [index('enquiry_notes_enquiry_idx').on(t.enquiry_id, t.created_at)],
 );
 
+/**
+ * A phone call, in or out, and the `phone_call` message that shows it in the customer's conversation. The
+ * provider's call id is unique, so a repeated webhook finds the call it already made.
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    enquiry_id: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    message_id: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    customer_id: uuid('customer_id').notNull(),
+    /** Who answered (in) or placed (out) the call. */
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    from_number: text('from_number').notNull(),
+    to_number: text('to_number').notNull(),
+    /** Twilio's call statuses: queued, initiated, ringing, in-progress, completed, busy, no-answer, failed, canceled. */
+    status: text('status').notNull(),
+    /** Seconds, once the call has ended. */
+    duration: integer('duration'),
+    /** The caller left a voicemail (nobody answered, or the location was closed). */
+    voicemail: boolean('voicemail').notNull().default(false),
+    provider: text('provider').notNull(),
+    provider_call_sid: text('provider_call_sid').notNull(),
+    recording_sid: text('recording_sid'),
+    recording_upload_id: uuid('recording_upload_id'),
+    recording_channels: integer('recording_channels'),
+    answered_at: ts('answered_at'),
+    ended_at: ts('ended_at'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('calls_provider_sid_key').on(t.provider, t.provider_call_sid),
+    index('calls_business_idx').on(t.business_id, t.created_at.desc()),
+    index('calls_message_idx').on(t.message_id),
+  ],
+);
+
+/**
+ * Who can be rung at a location right now: a browser that has registered its phone and whose person is
+ * available keeps its row fresh; a row past `available_until` (the browser closed) rings nobody.
+ */
+export const callPresence = pgTable(
+  'call_presence',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    available_until: ts('available_until').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.location_id] }),
+    index('call_presence_location_idx').on(t.location_id),
+  ],
+);
+
 /** Notes staff keep about a customer, beside every conversation with them; never sent. */
 export const customerNotes = pgTable(
   'customer_notes',

@@ -167,6 +167,54 @@ export type WebhookContext = {
   watermark(report: WatermarkReport): Promise<void>;
   /** The customer is named from the provider's profile, after the webhook has answered. */
   profileWanted(account: Account, externalId: string): Promise<void>;
+  calls: CallPort;
+};
+
+/** Who to ring for a customer's call, or why nobody is rung. */
+export type RingPlan = {
+  call_id: string;
+  enquiry_id: string;
+  /** The location's hours say it is open now. */
+  open: boolean;
+  /** The browsers to ring: identities of available staff at the location, with what their call toast shows. */
+  clients: { identity: string; parameters: Record<string, string> }[];
+  /** What the caller hears before leaving a voicemail. */
+  greeting: string;
+};
+
+/** What a voice provider's webhooks tell the app about calls (calls are stored in the customer's conversation). */
+export type CallPort = {
+  /** A customer rings the account's location: stored, and who to ring answered. */
+  incoming(account: Account, call: { sid: string; from: string; to: string }): Promise<RingPlan>;
+  /** A call's (or one of its legs') status moved; `answered_by_identity` names the browser a leg rang. */
+  status(report: {
+    business_ids: string[];
+    provider: string;
+    sid: string;
+    parent_sid?: string;
+    status: string;
+    duration?: number;
+    answered_by_identity?: string;
+  }): Promise<void>;
+  /** `<Dial>` ended: the greeting before a voicemail when nobody took the call, else null (hang up). */
+  dialEnded(report: {
+    business_ids: string[];
+    provider: string;
+    sid: string;
+    dial_status: string;
+  }): Promise<{ greeting: string } | null>;
+  /** A call's recording (or voicemail) is ready at the provider: fetched with the account's credentials. */
+  recording(
+    account: Account,
+    report: {
+      sid: string;
+      recording_sid: string;
+      recording_url: string;
+      duration: number | null;
+      channels: number | null;
+      voicemail: boolean;
+    },
+  ): Promise<void>;
 };
 
 /** One provider's webhook routes, registered under the app's raw-body webhook scope. */

@@ -1,4 +1,5 @@
 export * from './call-state.ts';
+export * from './call-text.ts';
 export * from './channels.ts';
 export * from './date-range.ts';
 export * from './error-code.ts';

@@ -1,15 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaRef } from '../../jobs/definitions/inbound-media.ts';
-import type { Account, WebhookRoutes } from '../types.ts';
+import type { Account, WebhookContext, WebhookRoutes } from '../types.ts';
 import { badSignature, header, malformed, rawBody } from '../webhook-http.ts';
 import { OPTED_OUT_CODE } from './errors.ts';
 import { optKeyword, parseTwilioInbound, parseTwilioStatus } from './inbound.ts';
 import { param, parseForm, type TwilioParams, verifyTwilioSignature } from './signature.ts';
 
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /** The parameters Twilio signed, and the ones it sent (GET webhooks carry them in the signed URL). */
-function twilioParams(request: FastifyRequest) {
+export function twilioParams(request: FastifyRequest) {
   const raw = rawBody(request).toString('utf8');
   const json = (header(request, 'content-type') ?? '').includes('application/json');
   if (request.method === 'GET') {
@@ -30,16 +30,9 @@ function twilioParams(request: FastifyRequest) {
   return { signed: data, data, raw, json: false };
 }
 
-/**
- * Twilio Messaging: inbound SMS/MMS and status callbacks, each checked against the Auth Token of every
- * account it could belong to (X-Twilio-Signature over the URL as signed and the parameters).
- */
-export const twilioWebhooks: WebhookRoutes = (app, ctx) => {
-  const verifiedBy = (
-    accounts: Account<'twilio'>[],
-    request: FastifyRequest,
-    p: ReturnType<typeof twilioParams>,
-  ) => {
+/** The accounts among `accounts` whose Auth Token signed the request. */
+export function verifier(ctx: WebhookContext) {
+  return (accounts: Account<'twilio'>[], request: FastifyRequest, p: ReturnType<typeof twilioParams>) => {
     const signature = header(request, 'x-twilio-signature') ?? '';
     const url = ctx.signedUrl(request);
     return accounts.filter((a) =>
@@ -53,6 +46,14 @@ export const twilioWebhooks: WebhookRoutes = (app, ctx) => {
       }),
     );
   };
+}
+
+/**
+ * Twilio Messaging: inbound SMS/MMS and status callbacks, each checked against the Auth Token of every
+ * account it could belong to (X-Twilio-Signature over the URL as signed and the parameters).
+ */
+export const twilioWebhooks: WebhookRoutes = (app, ctx) => {
+  const verifiedBy = verifier(ctx);
 
   async function inbound(request: FastifyRequest, reply: FastifyReply) {
     if (!header(request, 'x-twilio-signature')) throw badSignature();

@@ -1,15 +1,19 @@
-import { uploads } from '@switchboard/db';
+import { businessMembers, uploads } from '@switchboard/db';
 import { isUuid } from '@switchboard/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { rcsWebhooks } from '../../channels/google-rcs/webhooks.ts';
 import { metaWebhooks } from '../../channels/meta/webhooks.ts';
+import { isCallStatus, parseVoiceIdentity } from '../../channels/twilio/voice.ts';
+import { twilioVoiceWebhooks } from '../../channels/twilio/voice-webhooks.ts';
 import { twilioWebhooks } from '../../channels/twilio/webhooks.ts';
 import type { Account, WebhookContext, WebhookRoutes } from '../../channels/types.ts';
 import { WEBHOOK_BODY_LIMIT } from '../../channels/webhook-http.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { callRecording } from '../../jobs/definitions/call-recording.ts';
 import { sendUpload } from '../../lib/file-response.ts';
+import { applyCallStatus, dialEnded, recordingReady, takeIncomingCall } from '../calls/service.ts';
 import { queueProfileLookup } from '../customers/naming.ts';
 import { customerOfMessage, setSmsOptOut } from '../customers/service.ts';
 import { accountsOf, accountsWhere, type Warn } from './accounts.ts';
@@ -17,7 +21,7 @@ import { applyProviderStatus, applyWatermark } from './ingest.ts';
 import { verifyMediaUrl } from './media-url.ts';
 
 /** Every messaging provider's webhooks: adding a provider is one line here. */
-const PROVIDER_WEBHOOKS: WebhookRoutes[] = [twilioWebhooks, metaWebhooks, rcsWebhooks];
+const PROVIDER_WEBHOOKS: WebhookRoutes[] = [twilioWebhooks, twilioVoiceWebhooks, metaWebhooks, rcsWebhooks];
 
 /** What provider webhooks may ask of the app (see WebhookContext): accounts, and the inbound pipeline. */
 function webhookContext(app: FastifyInstance): WebhookContext {
@@ -70,7 +74,57 @@ function webhookContext(app: FastifyInstance): WebhookContext {
     },
     profileWanted: (account, externalId) =>
       queueProfileLookup(app, { account_id: account.row.id, external_id: externalId }),
+    calls: {
+      incoming: (account, call) =>
+        takeIncomingCall(app, {
+          receive: (message) => app.inbound.receive({ ...message, account_id: account.row.id }),
+          location_id: account.row.location_id,
+          provider: account.row.provider,
+          ...call,
+        }),
+      async status(report) {
+        if (!isCallStatus(report.status)) return;
+        // A browser's leg names its person; only a member of the call's business can have taken it.
+        const rang = parseVoiceIdentity(report.answered_by_identity);
+        await applyCallStatus(app, {
+          business_ids: report.business_ids,
+          provider: report.provider,
+          sid: report.sid,
+          parent_sid: report.parent_sid,
+          status: report.status,
+          duration: report.duration,
+          answered_by: rang ? await memberOf(app, report.business_ids, rang.user_id) : null,
+        });
+      },
+      dialEnded: (report) => dialEnded(app, report),
+      async recording(account, report) {
+        const call = await recordingReady(app, {
+          business_ids: [account.row.business_id],
+          provider: account.row.provider,
+          sid: report.sid,
+          recording_sid: report.recording_sid,
+          duration: report.duration,
+          channels: report.channels,
+          voicemail: report.voicemail,
+        });
+        if (call && !call.recording_upload_id)
+          await app.jobs.send(
+            callRecording,
+            { call_id: call.id, account_id: account.row.id, recording_url: report.recording_url },
+            { singletonKey: `${call.id}:${report.recording_sid}` },
+          );
+      },
+    },
   };
+}
+
+/** The user, when they belong to one of the businesses (a leg's identity is only trusted that far). */
+async function memberOf(app: FastifyInstance, businessIds: string[], userId: string): Promise<string | null> {
+  const [member] = await app.db
+    .select({ user_id: businessMembers.user_id })
+    .from(businessMembers)
+    .where(and(eq(businessMembers.user_id, userId), inArray(businessMembers.business_id, businessIds)));
+  return member?.user_id ?? null;
 }
 
 /**

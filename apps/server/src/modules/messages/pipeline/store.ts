@@ -94,6 +94,9 @@ function lockKeysOf(batch: InboundMessage[]): string[] {
   return [...keys].sort();
 }
 
+/** Phone calls are messages of their own channel in whichever conversation the customer has open. */
+const CALL_CHANNEL = 'phone_call';
+
 /** What an inbound message's row holds besides its enquiry and customer, as the insert takes it. */
 function messageFields(m: InboundMessage) {
   const media = m.media ?? [];
@@ -144,7 +147,8 @@ export async function storeInOneCall(
     firstOf.set(key(m), i);
     const business = businessOf.get(m.location_id);
     const identity = identityOf(m);
-    if (business && identity && !m.enquiry_id)
+    // A call joins whatever conversation the customer has open: that choice is the full path's.
+    if (business && identity && !m.enquiry_id && m.channel !== CALL_CHANNEL)
       candidates.push({ i, m, business, kind: identity.kind, address: identity.value });
   });
   if (!candidates.length) return results;
@@ -379,15 +383,17 @@ export async function storeBatch(
     const m = batch[i]!;
     const c = customerOf.get(i)!;
     const sms = m.channel === 'sms' || m.channel === 'mms';
-    // A text message also continues a website chat whose reply went by SMS (the visitor had left it).
+    // A text message also continues a website chat whose reply went by SMS (the visitor had left it); a call
+    // joins the customer's conversation at the location whatever its channel.
+    const sameThread = (e: EnquiryRecord) => {
+      if (m.channel === CALL_CHANNEL) return true;
+      if (!sms) return e.channel === m.channel;
+      return (
+        e.channel === 'sms' || e.channel === 'mms' || (e.channel === 'widget' && 'sms_fallback_at' in e.meta)
+      );
+    };
     const match = (e: EnquiryRecord) =>
-      e.customer_id === c.id &&
-      e.location_id === m.location_id &&
-      (sms
-        ? e.channel === 'sms' ||
-          e.channel === 'mms' ||
-          (e.channel === 'widget' && 'sms_fallback_at' in e.meta)
-        : e.channel === m.channel);
+      e.customer_id === c.id && e.location_id === m.location_id && sameThread(e);
     // The open enquiry first, else the most recent closed one (the list is in that order).
     const existing = recent.find(match);
     const channel = existing?.channel ?? m.channel;
@@ -482,8 +488,11 @@ export async function storeBatch(
         business_id: e.business_id,
         enquiry_id: e.id,
         customer_id: customerOf.get(i)!.id,
-        // A text in a website chat's enquiry is stored as the text it is.
-        channel: e.channel === 'widget' && (arrived === 'sms' || arrived === 'mms') ? arrived : e.channel,
+        // A text in a website chat's enquiry is stored as the text it is, and a call as a call.
+        channel:
+          arrived === CALL_CHANNEL || (e.channel === 'widget' && (arrived === 'sms' || arrived === 'mms'))
+            ? arrived
+            : e.channel,
       };
     });
     const column = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));

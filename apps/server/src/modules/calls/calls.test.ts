@@ -1,0 +1,232 @@
+import { callPresence, calls, locations, messages } from '@switchboard/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { voiceIdentity } from '../../channels/twilio/voice.ts';
+import { eventually, getMe } from '../../test/helpers.ts';
+import {
+  type ChannelSuite,
+  connect,
+  fixtureJson,
+  postTwilio,
+  SETUP_TIMEOUT_MS,
+  SUITE_TIMEOUTS,
+  startChannelSuite,
+  TWILIO_SID,
+  type TwilioEnvelope,
+} from '../channels/test-support.ts';
+
+const NUMBER = '+61491570110';
+const CUSTOMER = '+61491570006';
+const VOICE = '/webhooks/twilio/voice';
+
+describe('phone calls through Twilio Voice', SUITE_TIMEOUTS, () => {
+  let s: ChannelSuite;
+  let location: string;
+  let staffId: string;
+
+  beforeAll(async () => {
+    s = await startChannelSuite();
+    location = s.locations[0];
+    staffId = (await getMe(s.t, s.staff)).id;
+    await connect(s.t, s.owner, {
+      location_id: location,
+      provider: 'twilio',
+      config: {
+        account_sid: TWILIO_SID,
+        auth_token: '0123456789abcdef0123456789abcdef',
+        phone_number: NUMBER,
+      },
+    });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => s.close());
+
+  const callOf = async (sid: string) =>
+    (await s.t.database.db.select().from(calls).where(eq(calls.provider_call_sid, sid)))[0];
+  const messageOf = async (id: string) =>
+    (await s.t.database.db.select().from(messages).where(eq(messages.id, id)))[0]!;
+  const ring = (sid: string, from = CUSTOMER) =>
+    postTwilio(s.t, `${VOICE}/incoming`, {
+      AccountSid: TWILIO_SID,
+      CallSid: sid,
+      CallStatus: 'ringing',
+      Direction: 'inbound',
+      From: from,
+      To: NUMBER,
+    });
+  const status = (params: Record<string, string>) =>
+    postTwilio(s.t, `${VOICE}/status`, { AccountSid: TWILIO_SID, ...params });
+
+  it('refuses an unsigned call and stores nothing', async () => {
+    const fixture = fixtureJson<TwilioEnvelope>('twilio-voice/incoming-call.json');
+    const res = await s.t.request({
+      method: 'POST',
+      url: `${VOICE}/incoming`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: fixture.request.body,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await callOf(fixture.params.CallSid!)).toBeUndefined();
+  });
+
+  it("puts a customer's call into the conversation they have open, and sends it to voicemail when nobody is available", async () => {
+    // The customer texted first: the call joins that conversation.
+    const text = await postTwilio(s.t, '/webhooks/twilio/messaging', {
+      AccountSid: TWILIO_SID,
+      MessageSid: 'SMcall000000000000000000000000001',
+      From: CUSTOMER,
+      To: NUMBER,
+      Body: 'I will ring you in a minute',
+      NumMedia: '0',
+    });
+    expect(text.statusCode).toBe(200);
+    const [sms] = await s.t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.provider_message_id, 'SMcall000000000000000000000000001'));
+
+    // The documented request, byte for byte, with its signature.
+    const fixture = fixtureJson<TwilioEnvelope>('twilio-voice/incoming-call.json');
+    const request = {
+      method: 'POST' as const,
+      url: `${VOICE}/incoming`,
+      headers: {
+        'content-type': fixture.request.headers['Content-Type']!,
+        'x-twilio-signature': fixture.request.headers['X-Twilio-Signature']!,
+      },
+      payload: fixture.request.body,
+    };
+    const res = await s.t.request(request);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/xml');
+    expect(res.body).toContain(
+      '<Say>Thanks for calling Harbourside Dental Docklands. Nobody can take your call',
+    );
+    expect(res.body).toMatch(
+      /<Record [^>]*recordingStatusCallback="https:\/\/app\.example\.com\/webhooks\/twilio\/voice\/recording-status"/,
+    );
+
+    const call = await callOf(fixture.params.CallSid!);
+    expect(call).toMatchObject({
+      direction: 'in',
+      status: 'ringing',
+      from_number: CUSTOMER,
+      to_number: NUMBER,
+    });
+    expect(call!.enquiry_id).toBe(sms!.enquiry_id);
+    const message = await messageOf(call!.message_id);
+    expect(message).toMatchObject({ channel: 'phone_call', direction: 'in', message: 'Incoming call' });
+    expect(message.meta.call).toMatchObject({ id: call!.id, status: 'ringing', from: CUSTOMER });
+
+    // Twilio asks again (a retry): one call, one message.
+    expect((await s.t.request(request)).statusCode).toBe(200);
+    const all = await s.t.database.db
+      .select()
+      .from(calls)
+      .where(eq(calls.provider_call_sid, fixture.params.CallSid!));
+    expect(all).toHaveLength(1);
+    expect(
+      await s.t.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.enquiry_id, call!.enquiry_id), eq(messages.channel, 'phone_call'))),
+    ).toHaveLength(1);
+
+    // Nobody answered; the caller leaves a voicemail, fetched with the account's credentials.
+    const action = await postTwilio(s.t, `${VOICE}/dial-action`, {
+      AccountSid: TWILIO_SID,
+      CallSid: fixture.params.CallSid!,
+      DialCallStatus: 'no-answer',
+    });
+    expect(action.body).toContain('<Record ');
+    s.fake.on('GET', /\/Recordings\/REvoicemail1\.mp3$/, {
+      body: Buffer.from('ID3-fake-mp3-bytes'),
+      headers: { 'content-type': 'audio/mpeg' },
+    });
+    const recording = await postTwilio(s.t, `${VOICE}/recording-status`, {
+      AccountSid: TWILIO_SID,
+      CallSid: fixture.params.CallSid!,
+      RecordingSid: 'REvoicemail1',
+      RecordingUrl: `${s.fake.url}/2010-04-01/Accounts/${TWILIO_SID}/Recordings/REvoicemail1`,
+      RecordingStatus: 'completed',
+      RecordingDuration: '42',
+      RecordingChannels: '1',
+      RecordingSource: 'RecordVerb',
+    });
+    expect(recording.statusCode).toBe(200);
+    const voicemail = await eventually(async () => {
+      const m = await messageOf(call!.message_id);
+      return m.attachments.length ? m : null;
+    });
+    expect(voicemail.message).toBe('Voicemail (00:42)');
+    expect(voicemail.attachments[0]).toMatchObject({ content_type: 'audio/mpeg' });
+    const download = s.fake.received('GET', /\/Recordings\/REvoicemail1\.mp3$/)[0]!;
+    expect(download.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${TWILIO_SID}:0123456789abcdef0123456789abcdef`).toString('base64')}`,
+    );
+  });
+
+  it('rings every available browser at the location; the first to answer takes the call, and late callbacks never undo it', async () => {
+    await s.t.database.db.insert(callPresence).values({
+      user_id: staffId,
+      location_id: location,
+      business_id: (await getMe(s.t, s.staff)).businesses.find((b) => b.selected)!.id,
+      available_until: new Date(Date.now() + 60_000),
+    });
+    const res = await ring('CAanswered0000000000000000000000001', '+61491570021');
+    const identity = voiceIdentity(staffId, location);
+    expect(res.body).toContain(`<Identity>${identity}</Identity>`);
+    const call = (await callOf('CAanswered0000000000000000000000001'))!;
+    expect(res.body).toContain(`<Parameter name="enquiryId" value="${call.enquiry_id}"/>`);
+
+    // Sam's browser leg answers.
+    await status({
+      CallSid: 'CAchildleg000000000000000000000001',
+      ParentCallSid: 'CAanswered0000000000000000000000001',
+      CallStatus: 'in-progress',
+      Direction: 'outbound-dial',
+      To: `client:${identity}`,
+    });
+    expect(await callOf('CAanswered0000000000000000000000001')).toMatchObject({
+      user_id: staffId,
+      status: 'in-progress',
+    });
+    await status({
+      CallSid: 'CAanswered0000000000000000000000001',
+      CallStatus: 'completed',
+      CallDuration: '125',
+    });
+    // A late "ringing" changes nothing.
+    await status({ CallSid: 'CAanswered0000000000000000000000001', CallStatus: 'ringing' });
+    const done = (await callOf('CAanswered0000000000000000000000001'))!;
+    expect(done).toMatchObject({ status: 'completed', duration: 125, user_id: staffId });
+    expect((await messageOf(done.message_id)).message).toBe('Call (02:05) answered by Sam');
+
+    // Answered: the dial action hangs up instead of offering voicemail.
+    const action = await postTwilio(s.t, `${VOICE}/dial-action`, {
+      AccountSid: TWILIO_SID,
+      CallSid: 'CAanswered0000000000000000000000001',
+      DialCallStatus: 'completed',
+    });
+    expect(action.body).not.toContain('<Record');
+  });
+
+  it('sends callers straight to voicemail outside opening hours', async () => {
+    const closed = { sun: [], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] };
+    await s.t.database.db.update(locations).set({ opening_hours: closed }).where(eq(locations.id, location));
+    const res = await ring('CAclosed00000000000000000000000001', '+61491570022');
+    expect(res.body).toContain('We are closed right now');
+    expect(res.body).not.toContain('<Dial');
+    await s.t.database.db.update(locations).set({ opening_hours: null }).where(eq(locations.id, location));
+  });
+
+  it('ignores a status callback signed with the wrong token', async () => {
+    const res = await postTwilio(
+      s.t,
+      `${VOICE}/status`,
+      { AccountSid: TWILIO_SID, CallSid: 'CAclosed00000000000000000000000001', CallStatus: 'completed' },
+      { token: 'ffffffffffffffffffffffffffffffff' },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(await callOf('CAclosed00000000000000000000000001')).toMatchObject({ status: 'ringing' });
+  });
+});

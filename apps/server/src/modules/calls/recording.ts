@@ -1,0 +1,50 @@
+import { calls, channelAccounts, messages } from '@switchboard/db';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { twilioBasicAuth } from '../../channels/twilio/api.ts';
+import type { CallRecordingJob } from '../../jobs/definitions/call-recording.ts';
+import { downloadMedia } from '../../lib/provider-http.ts';
+import { saveUpload, toAttachment } from '../../lib/storage.ts';
+import { openAccount } from '../channels/accounts.ts';
+import { showCall } from './service.ts';
+
+/**
+ * The recording, downloaded with the account's credentials (only from Twilio's own hosts) as MP3, is kept with
+ * the business's files and attached to the call's message, which every open screen then shows. A repeat of
+ * the job finds the recording already attached and does nothing.
+ */
+export async function fetchRecording(app: FastifyInstance, job: CallRecordingJob): Promise<void> {
+  const [call] = await app.db.select().from(calls).where(eq(calls.id, job.call_id));
+  if (!call || call.recording_upload_id) return;
+  const [row] = await app.db.select().from(channelAccounts).where(eq(channelAccounts.id, job.account_id));
+  if (!row || row.business_id !== call.business_id) return;
+  const account = openAccount<'twilio'>(app.config.encryptionKey, row);
+  const api = new URL(app.config.providers.twilioApiBase);
+  const url = new URL(job.recording_url.endsWith('.mp3') ? job.recording_url : `${job.recording_url}.mp3`);
+  const twilioHosted =
+    url.origin === api.origin || url.hostname === 'api.twilio.com' || url.hostname.endsWith('.twilio.com');
+  const file = await downloadMedia(url.toString(), {
+    maxBytes: app.config.uploadMaxBytes,
+    timeoutMs: app.config.providers.timeoutMs,
+    headers: twilioHosted ? { authorization: twilioBasicAuth(account.config) } : undefined,
+    trustedOrigins: [api.origin],
+  });
+  const upload = await saveUpload(app.db, app.config, {
+    business_id: call.business_id,
+    user_id: null,
+    name: `${call.voicemail ? 'voicemail' : 'call'}-${call.created_at.toISOString().slice(0, 16).replace(':', '')}.mp3`,
+    content_type: 'audio/mpeg',
+    bytes: file.bytes,
+  });
+  const [updated] = await app.db
+    .update(calls)
+    .set({ recording_upload_id: upload.id })
+    .where(and(eq(calls.id, call.id), sql`${calls.recording_upload_id} is null`))
+    .returning();
+  if (!updated) return;
+  await app.db
+    .update(messages)
+    .set({ attachments: sql`${messages.attachments} || ${JSON.stringify([toAttachment(upload)])}::jsonb` })
+    .where(eq(messages.id, call.message_id));
+  await showCall(app, updated);
+}

@@ -1,0 +1,302 @@
+import { businesses, callPresence, calls, enquiries, locations, messages, users } from '@switchboard/db';
+import { type CallMeta, callText, hoursOf, openingState } from '@switchboard/shared';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  advanceCallStatus,
+  type CallStatusValue,
+  isFinished,
+  voiceIdentity,
+} from '../../channels/twilio/voice.ts';
+import type { InboundOutcome, RingPlan } from '../../channels/types.ts';
+import { preview, toMessageDto } from '../messages/dto.ts';
+
+type CallRow = typeof calls.$inferSelect;
+
+/** The call's line in the conversation and its `meta.call`, from the call row and who took it. */
+function describe(
+  call: CallRow,
+  user: { id: string; full_name: string } | null,
+): { text: string; meta: CallMeta } {
+  const meta: CallMeta = {
+    id: call.id,
+    direction: call.direction,
+    from: call.from_number,
+    to: call.to_number,
+    status: call.status,
+    duration: call.duration,
+    voicemail: call.voicemail,
+    user,
+  };
+  return { text: callText(meta), meta };
+}
+
+async function whoTook(app: FastifyInstance, userId: string | null) {
+  if (!userId) return null;
+  const [u] = await app.db
+    .select({ id: users.id, full_name: users.full_name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ?? null;
+}
+
+/**
+ * The call's message follows the call: its line ('Missed call', 'Voicemail (0:42)'…) and `meta.call`, the
+ * conversation's preview when it is the latest message, and every open screen, live.
+ */
+export async function showCall(app: FastifyInstance, call: CallRow): Promise<void> {
+  const { text, meta } = describe(call, await whoTook(app, call.user_id));
+  const [m] = await app.db
+    .update(messages)
+    .set({
+      message: text,
+      meta: sql`${messages.meta} || ${JSON.stringify({ call: meta })}::jsonb`,
+      team_user_id: call.user_id,
+    })
+    .where(eq(messages.id, call.message_id))
+    .returning();
+  if (!m) return;
+  await app.db
+    .update(enquiries)
+    .set({ last_message_preview: preview(text, 0) })
+    .where(
+      and(
+        eq(enquiries.id, call.enquiry_id),
+        sql`not exists (select 1 from messages later where later.enquiry_id = ${call.enquiry_id}
+              and later.created_at > ${m.created_at})`,
+      ),
+    );
+  const author = meta.user ? { full_name: meta.user.full_name, avatar: null } : null;
+  app.events.emit('message.updated', {
+    business_id: call.business_id,
+    location_id: call.location_id,
+    message: toMessageDto(m, author),
+  });
+}
+
+function greetingFor(place: string, open: boolean): string {
+  const name = place ? `Thanks for calling ${place}.` : 'Thanks for calling.';
+  return open
+    ? `${name} Nobody can take your call right now. Please leave a message after the tone and we will call you back.`
+    : `${name} We are closed right now. Please leave a message after the tone and we will call you back.`;
+}
+
+/**
+ * A customer rings the location: the call goes into their conversation at once (the one they have open at
+ * the location, whatever its channel, else a reopened or new one), so whoever answers sees who it is; every
+ * browser of the location's available staff rings, unless the location is closed by its hours. A repeated
+ * webhook for the same call finds the call it already stored.
+ */
+export async function takeIncomingCall(
+  app: FastifyInstance,
+  input: {
+    receive: (message: Parameters<FastifyInstance['inbound']['receive']>[0]) => Promise<InboundOutcome>;
+    location_id: string;
+    provider: string;
+    sid: string;
+    from: string;
+    to: string;
+  },
+): Promise<RingPlan> {
+  const [place] = await app.db
+    .select({
+      business_id: locations.business_id,
+      name: locations.name,
+      business_name: businesses.name,
+      opening_hours: locations.opening_hours,
+      reply_time: locations.reply_time,
+      timezone: sql<string>`coalesce(${locations.timezone}, ${businesses.timezone})`,
+    })
+    .from(locations)
+    .innerJoin(businesses, eq(businesses.id, locations.business_id))
+    .where(eq(locations.id, input.location_id));
+  if (!place) throw new Error(`No location ${input.location_id} for a call`);
+  const open = openingState(hoursOf(place).opening_hours, place.timezone, new Date()).open;
+
+  const ringing: CallMeta = {
+    id: '',
+    direction: 'in',
+    from: input.from,
+    to: input.to,
+    status: 'ringing',
+    duration: null,
+    voicemail: false,
+    user: null,
+  };
+  const stored = await input.receive({
+    provider: input.provider,
+    provider_message_id: input.sid,
+    channel: 'phone_call',
+    location_id: input.location_id,
+    from: { phone: input.from },
+    message: callText(ringing),
+    meta: { from: input.from, to: input.to, call: ringing },
+  });
+  const [inserted] = await app.db
+    .insert(calls)
+    .values({
+      business_id: place.business_id,
+      location_id: input.location_id,
+      enquiry_id: stored.enquiry.id,
+      message_id: stored.message.id,
+      customer_id: stored.message.customer_id,
+      direction: 'in',
+      from_number: input.from,
+      to_number: input.to,
+      status: 'ringing',
+      provider: input.provider,
+      provider_call_sid: input.sid,
+    })
+    .onConflictDoNothing()
+    .returning();
+  const call =
+    inserted ??
+    (
+      await app.db
+        .select()
+        .from(calls)
+        .where(and(eq(calls.provider, input.provider), eq(calls.provider_call_sid, input.sid)))
+    )[0]!;
+  if (inserted) await showCall(app, call);
+
+  const available = open
+    ? await app.db
+        .select({ user_id: callPresence.user_id })
+        .from(callPresence)
+        .where(
+          and(eq(callPresence.location_id, input.location_id), gt(callPresence.available_until, new Date())),
+        )
+    : [];
+  const caller = stored.enquiry.customer.name ?? input.from;
+  return {
+    call_id: call.id,
+    enquiry_id: call.enquiry_id,
+    open,
+    clients: available.map((a) => ({
+      identity: voiceIdentity(a.user_id, input.location_id),
+      parameters: { enquiryId: call.enquiry_id, callerName: caller },
+    })),
+    greeting: greetingFor(place.name ?? place.business_name ?? '', open),
+  };
+}
+
+/** The call a provider's callback is about: by its own id, or its parent's (a browser's leg of a `<Dial>`). */
+async function findCall(app: FastifyInstance, businessIds: string[], provider: string, sids: string[]) {
+  const [call] = await app.db
+    .select()
+    .from(calls)
+    .where(
+      and(
+        eq(calls.provider, provider),
+        inArray(calls.provider_call_sid, sids),
+        inArray(calls.business_id, businessIds),
+      ),
+    );
+  return call ?? null;
+}
+
+/**
+ * A status callback. The call's own leg moves the call (forward only: callbacks arrive in any order); a
+ * browser's leg answering says who took the call.
+ */
+export async function applyCallStatus(
+  app: FastifyInstance,
+  input: {
+    business_ids: string[];
+    provider: string;
+    sid: string;
+    parent_sid?: string;
+    status: CallStatusValue;
+    /** Seconds, on a finished leg. */
+    duration?: number;
+    /** The user whose browser this leg rang, when it is one. */
+    answered_by?: string | null;
+  },
+): Promise<boolean> {
+  const own = await findCall(app, input.business_ids, input.provider, [input.sid]);
+  if (own) {
+    const status = advanceCallStatus(own.status as CallStatusValue, input.status);
+    if (
+      status === own.status &&
+      !(isFinished(status) && own.duration === null && input.duration !== undefined)
+    )
+      return false;
+    const [updated] = await app.db
+      .update(calls)
+      .set({
+        status,
+        ...(status === 'in-progress' && !own.answered_at ? { answered_at: new Date() } : {}),
+        ...(isFinished(status)
+          ? { ended_at: own.ended_at ?? new Date(), duration: input.duration ?? own.duration }
+          : {}),
+      })
+      .where(eq(calls.id, own.id))
+      .returning();
+    await showCall(app, updated!);
+    return true;
+  }
+  if (!input.parent_sid) return false;
+  const parent = await findCall(app, input.business_ids, input.provider, [input.parent_sid]);
+  if (!parent || input.status !== 'in-progress' || !input.answered_by || parent.user_id) return false;
+  // The first browser to answer takes the call.
+  const [updated] = await app.db
+    .update(calls)
+    .set({
+      user_id: input.answered_by,
+      status: advanceCallStatus(parent.status as CallStatusValue, 'in-progress'),
+      answered_at: parent.answered_at ?? new Date(),
+    })
+    .where(and(eq(calls.id, parent.id), sql`${calls.user_id} is null`))
+    .returning();
+  if (updated) await showCall(app, updated);
+  return Boolean(updated);
+}
+
+/** `<Dial>` ended: an answered call is done; otherwise the caller is offered voicemail. */
+export async function dialEnded(
+  app: FastifyInstance,
+  input: { business_ids: string[]; provider: string; sid: string; dial_status: string },
+): Promise<{ greeting: string } | null> {
+  const call = await findCall(app, input.business_ids, input.provider, [input.sid]);
+  if (call?.direction !== 'in') return null;
+  if (input.dial_status === 'completed' && call.user_id) return null;
+  const [place] = await app.db
+    .select({ name: locations.name, business_name: businesses.name })
+    .from(locations)
+    .innerJoin(businesses, eq(businesses.id, locations.business_id))
+    .where(eq(locations.id, call.location_id));
+  return { greeting: greetingFor(place?.name ?? place?.business_name ?? '', true) };
+}
+
+/** A recording is ready: kept on the call (a `<Record>` one makes it a voicemail), fetched by a job. */
+export async function recordingReady(
+  app: FastifyInstance,
+  input: {
+    business_ids: string[];
+    provider: string;
+    sid: string;
+    recording_sid: string;
+    duration: number | null;
+    channels: number | null;
+    voicemail: boolean;
+  },
+): Promise<CallRow | null> {
+  const call = await findCall(app, input.business_ids, input.provider, [input.sid]);
+  if (!call) return null;
+  const [updated] = await app.db
+    .update(calls)
+    .set({
+      recording_sid: input.recording_sid,
+      recording_channels: input.channels,
+      ...(input.voicemail ? { voicemail: true, duration: input.duration ?? call.duration } : {}),
+    })
+    .where(
+      and(
+        eq(calls.id, call.id),
+        or(sql`${calls.recording_sid} is null`, eq(calls.recording_sid, input.recording_sid)),
+      ),
+    )
+    .returning();
+  if (updated) await showCall(app, updated);
+  return updated ?? null;
+}
