@@ -186,6 +186,15 @@ export type RingPlan = {
 export type CallPort = {
   /** A customer rings the account's location: stored, and who to ring answered. */
   incoming(account: Account, call: { sid: string; from: string; to: string }): Promise<RingPlan>;
+  /**
+   * A browser places a call through the account: stored in the customer's conversation (`enquiry_id` when
+   * the call was started from one), and the number to dial with the caller id the customer sees; or, when it
+   * cannot be placed, the sentence the caller hears.
+   */
+  outgoing(
+    account: Account,
+    call: { sid: string; user_id: string; to: string; enquiry_id?: string },
+  ): Promise<{ caller_id: string; number: string } | { refuse: string }>;
   /** A call's (or one of its legs') status moved; `answered_by_identity` names the browser a leg rang. */
   status(report: {
     business_ids: string[];

@@ -2,7 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account, WebhookRoutes } from '../types.ts';
 import { badSignature, header, malformed } from '../webhook-http.ts';
 import { param } from './signature.ts';
-import { refuseTwiml, ringTwiml, VOICE_PATHS, voicemailTwiml } from './voice.ts';
+import {
+  dialNumberTwiml,
+  parseVoiceIdentity,
+  refuseTwiml,
+  ringTwiml,
+  VOICE_PATHS,
+  voicemailTwiml,
+} from './voice.ts';
 import { EMPTY_TWIML, twilioParams, verifier } from './webhooks.ts';
 
 const xml = (reply: FastifyReply, body: string) => reply.type('text/xml').send(body);
@@ -54,6 +61,25 @@ export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
     if (plan.open && plan.clients.length > 0)
       return xml(reply, ringTwiml({ publicUrl, clients: plan.clients }));
     return xml(reply, voicemailTwiml({ publicUrl, greeting: plan.greeting }));
+  }
+
+  /** The TwiML App's Voice URL: a signed-in browser calls a number (`To`), maybe from a conversation. */
+  async function outgoing(request: FastifyRequest, reply: FastifyReply) {
+    const { p, accounts } = await signedByAccount(request);
+    const sid = param(p.data, 'CallSid');
+    if (!sid) throw malformed('Twilio Voice');
+    const who = parseVoiceIdentity(param(p.data, 'From'));
+    const account = who && accounts.find((a) => a.row.location_id === who.location_id);
+    if (!who || !account)
+      return xml(reply, refuseTwiml('Sorry, this phone cannot place calls for the business.'));
+    const placed = await ctx.calls.outgoing(account, {
+      sid,
+      user_id: who.user_id,
+      to: param(p.data, 'To') ?? '',
+      ...(param(p.data, 'enquiryId') ? { enquiry_id: param(p.data, 'enquiryId') } : {}),
+    });
+    if ('refuse' in placed) return xml(reply, refuseTwiml(placed.refuse));
+    return xml(reply, dialNumberTwiml({ publicUrl, callerId: placed.caller_id, number: placed.number }));
   }
 
   async function status(request: FastifyRequest, reply: FastifyReply) {
@@ -117,6 +143,7 @@ export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
   }
 
   app.post(VOICE_PATHS.incoming, incoming);
+  app.post(VOICE_PATHS.outgoing, outgoing);
   app.post(VOICE_PATHS.status, status);
   app.post(VOICE_PATHS.dialAction, dialAction);
   app.post(VOICE_PATHS.recording, recording);

@@ -229,4 +229,84 @@ describe('phone calls through Twilio Voice', SUITE_TIMEOUTS, () => {
     expect(res.statusCode).toBe(403);
     expect(await callOf('CAclosed00000000000000000000000001')).toMatchObject({ status: 'ringing' });
   });
+
+  it("places a browser's call as the location's number, in the customer's conversation, and follows the customer's leg", async () => {
+    const identity = voiceIdentity(staffId, location);
+    const place = (sid: string, to: string, extra: Record<string, string> = {}) =>
+      postTwilio(s.t, `${VOICE}/outgoing`, {
+        AccountSid: TWILIO_SID,
+        ApplicationSid: 'APdddddddddddddddddddddddddddddddd',
+        CallSid: sid,
+        CallStatus: 'ringing',
+        Direction: 'inbound',
+        From: `client:${identity}`,
+        Caller: `client:${identity}`,
+        To: to,
+        ...extra,
+      });
+    // Typed as the customer gave it, read in the business's country.
+    const res = await place('CAout000000000000000000000000000001', '0491 570 156');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Dial callerId="+61491570110" answerOnBridge="true" timeout="30" action="https://app.example.com/webhooks/twilio/voice/dial-action" record="record-from-answer-dual" recordingStatusCallback="https://app.example.com/webhooks/twilio/voice/recording-status"><Number statusCallback="https://app.example.com/webhooks/twilio/voice/status" statusCallbackEvent="initiated ringing answered completed" statusCallbackMethod="POST">+61491570156</Number></Dial></Response>',
+    );
+    const call = (await callOf('CAout000000000000000000000000000001'))!;
+    expect(call).toMatchObject({
+      direction: 'out',
+      user_id: staffId,
+      to_number: '+61491570156',
+      status: 'initiated',
+    });
+    const message = await messageOf(call.message_id);
+    expect(message).toMatchObject({
+      direction: 'out',
+      channel: 'phone_call',
+      team_user_id: staffId,
+      message: 'Calling…',
+    });
+    const enquiry = (
+      await s.t.request({ method: 'GET', url: `/api/v1/enquiries/${call.enquiry_id}`, token: s.owner })
+    ).json().body;
+    expect(enquiry).toMatchObject({ channel: 'phone_call', assigned_to: staffId, status: 'open' });
+
+    // The customer's leg answers and ends: the call shows how long it was.
+    const leg = {
+      ParentCallSid: 'CAout000000000000000000000000000001',
+      Direction: 'outbound-dial',
+      To: '+61491570156',
+    };
+    await status({ CallSid: 'CAoutleg0000000000000000000000001', CallStatus: 'in-progress', ...leg });
+    await status({
+      CallSid: 'CAoutleg0000000000000000000000001',
+      CallStatus: 'completed',
+      CallDuration: '61',
+      ...leg,
+    });
+    expect((await messageOf(call.message_id)).message).toBe('Outgoing call (01:01)');
+
+    // A second call to them, started from that conversation, joins it.
+    await place('CAout000000000000000000000000000002', '+61491570156', { enquiryId: call.enquiry_id });
+    expect((await callOf('CAout000000000000000000000000000002'))!.enquiry_id).toBe(call.enquiry_id);
+  });
+
+  it('refuses a call it cannot place, and one from a browser of another location or no one', async () => {
+    const identity = voiceIdentity(staffId, location);
+    const place = (from: string, to: string) =>
+      postTwilio(s.t, `${VOICE}/outgoing`, {
+        AccountSid: TWILIO_SID,
+        CallSid: `CA${'9'.repeat(32)}`,
+        From: from,
+        To: to,
+      });
+    expect((await place(`client:${identity}`, '12')).body).toContain(
+      '<Say>That is not a phone number we can call.</Say>',
+    );
+    expect((await place(`client:${voiceIdentity(staffId, s.locations[1])}`, '+61491570156')).body).toContain(
+      'cannot place calls for the business',
+    );
+    expect((await place('client:agent_jane', '+61491570156')).body).toContain(
+      'cannot place calls for the business',
+    );
+    expect(await callOf(`CA${'9'.repeat(32)}`)).toBeUndefined();
+  });
 });

@@ -1,7 +1,17 @@
-import { businesses, callPresence, calls, enquiries, locations, messages, users } from '@switchboard/db';
-import { type CallMeta, callText, hoursOf, openingState } from '@switchboard/shared';
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import {
+  businesses,
+  callPresence,
+  calls,
+  type DbOrTx,
+  enquiries,
+  locations,
+  messages,
+  users,
+} from '@switchboard/db';
+import { type CallMeta, callText, hoursOf, isUuid, normalisePhone, openingState } from '@switchboard/shared';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { uuidv7 } from 'uuidv7';
 import {
   advanceCallStatus,
   type CallStatusValue,
@@ -9,7 +19,10 @@ import {
   voiceIdentity,
 } from '../../channels/twilio/voice.ts';
 import type { InboundOutcome, RingPlan } from '../../channels/types.ts';
+import { findOrCreateCustomer } from '../customers/service.ts';
+import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from '../messages/dto.ts';
+import { findOrOpenEnquiry } from '../messages/service.ts';
 
 type CallRow = typeof calls.$inferSelect;
 
@@ -214,30 +227,13 @@ export async function applyCallStatus(
   },
 ): Promise<boolean> {
   const own = await findCall(app, input.business_ids, input.provider, [input.sid]);
-  if (own) {
-    const status = advanceCallStatus(own.status as CallStatusValue, input.status);
-    if (
-      status === own.status &&
-      !(isFinished(status) && own.duration === null && input.duration !== undefined)
-    )
-      return false;
-    const [updated] = await app.db
-      .update(calls)
-      .set({
-        status,
-        ...(status === 'in-progress' && !own.answered_at ? { answered_at: new Date() } : {}),
-        ...(isFinished(status)
-          ? { ended_at: own.ended_at ?? new Date(), duration: input.duration ?? own.duration }
-          : {}),
-      })
-      .where(eq(calls.id, own.id))
-      .returning();
-    await showCall(app, updated!);
-    return true;
-  }
+  if (own) return moveCall(app, own, input.status, input.duration);
   if (!input.parent_sid) return false;
   const parent = await findCall(app, input.business_ids, input.provider, [input.parent_sid]);
-  if (!parent || input.status !== 'in-progress' || !input.answered_by || parent.user_id) return false;
+  if (!parent) return false;
+  // An outgoing call's outcome is its customer leg's (answered, busy, no answer, how long).
+  if (parent.direction === 'out') return moveCall(app, parent, input.status, input.duration);
+  if (input.status !== 'in-progress' || !input.answered_by || parent.user_id) return false;
   // The first browser to answer takes the call.
   const [updated] = await app.db
     .update(calls)
@@ -250,6 +246,31 @@ export async function applyCallStatus(
     .returning();
   if (updated) await showCall(app, updated);
   return Boolean(updated);
+}
+
+/** Moves a call forward (never back), and shows it. */
+async function moveCall(
+  app: FastifyInstance,
+  call: CallRow,
+  next: CallStatusValue,
+  duration: number | undefined,
+): Promise<boolean> {
+  const status = advanceCallStatus(call.status as CallStatusValue, next);
+  const lengthKnown = isFinished(status) && call.duration === null && duration !== undefined;
+  if (status === call.status && !lengthKnown) return false;
+  const [updated] = await app.db
+    .update(calls)
+    .set({
+      status,
+      ...(status === 'in-progress' && !call.answered_at ? { answered_at: new Date() } : {}),
+      ...(isFinished(status)
+        ? { ended_at: call.ended_at ?? new Date(), duration: duration ?? call.duration }
+        : {}),
+    })
+    .where(eq(calls.id, call.id))
+    .returning();
+  await showCall(app, updated!);
+  return true;
 }
 
 /** `<Dial>` ended: an answered call is done; otherwise the caller is offered voicemail. */
@@ -299,4 +320,133 @@ export async function recordingReady(
     .returning();
   if (updated) await showCall(app, updated);
   return updated ?? null;
+}
+
+/**
+ * A staff browser places a call: to a valid number only (read in the business's country), shown to the
+ * customer as the location's number, stored as an outgoing call in the conversation it was started from
+ * (when that is the same customer's at this location), else the one they have open at the location, else a
+ * new one assigned to the caller.
+ */
+export async function placeOutgoingCall(
+  app: FastifyInstance,
+  input: {
+    business_id: string;
+    location_id: string;
+    provider: string;
+    caller_id: string | null;
+    sid: string;
+    user_id: string;
+    to: string;
+    enquiry_id?: string;
+  },
+): Promise<{ caller_id: string; number: string } | { refuse: string }> {
+  if (!input.caller_id) return { refuse: 'This location has no phone number to call from yet.' };
+  const number = normalisePhone(input.to);
+  if (!number) return { refuse: 'That is not a phone number we can call.' };
+  const [existing] = await app.db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.provider, input.provider), eq(calls.provider_call_sid, input.sid)));
+  if (existing) return { caller_id: input.caller_id, number: existing.to_number };
+
+  const user = await whoTook(app, input.user_id);
+  const placed = await app.db.transaction(async (tx) => {
+    const customer = await findOrCreateCustomer(tx, input.business_id, { phone: number });
+    const chosen = await pickConversation(tx, { ...input, customer_id: customer.id });
+    const { enquiry, created, counts } = chosen
+      ? { enquiry: chosen, created: false, counts: null }
+      : await findOrOpenEnquiry(tx, {
+          business_id: input.business_id,
+          location_id: input.location_id,
+          customer_id: customer.id,
+          channel: 'phone_call',
+          assigned_to: input.user_id,
+        });
+    const callId = uuidv7();
+    const meta: CallMeta = {
+      id: callId,
+      direction: 'out',
+      from: input.caller_id!,
+      to: number,
+      status: 'initiated',
+      duration: null,
+      voicemail: false,
+      user,
+    };
+    const [m] = await tx
+      .insert(messages)
+      .values({
+        business_id: input.business_id,
+        enquiry_id: enquiry.id,
+        customer_id: customer.id,
+        channel: 'phone_call',
+        direction: 'out',
+        team_user_id: input.user_id,
+        message: callText(meta),
+        meta: { from: input.caller_id!, to: number, call: meta },
+        status: 'sent',
+        provider: input.provider,
+        provider_message_id: input.sid,
+      })
+      .returning();
+    const [updated] = await tx
+      .update(enquiries)
+      .set({ last_message_at: m!.created_at, last_message_preview: preview(m!.message, 0), seen: true })
+      .where(eq(enquiries.id, enquiry.id))
+      .returning();
+    await tx.insert(calls).values({
+      id: callId,
+      business_id: input.business_id,
+      location_id: input.location_id,
+      enquiry_id: enquiry.id,
+      message_id: m!.id,
+      customer_id: customer.id,
+      user_id: input.user_id,
+      direction: 'out',
+      from_number: input.caller_id!,
+      to_number: number,
+      status: 'initiated',
+      provider: input.provider,
+      provider_call_sid: input.sid,
+    });
+    return { message: m!, enquiry: toEnquiryRow(updated!, customer), created, counts };
+  });
+  if (placed.created)
+    app.events.emit('enquiry.created', { business_id: input.business_id, enquiry: placed.enquiry });
+  if (placed.counts)
+    app.events.emit('counts.updated', { business_id: input.business_id, counts: placed.counts });
+  app.events.emit('message.created', {
+    business_id: input.business_id,
+    location_id: input.location_id,
+    message: toMessageDto(placed.message, user ? { full_name: user.full_name, avatar: null } : null),
+  });
+  app.events.emit('enquiry.updated', { business_id: input.business_id, enquiry: placed.enquiry });
+  return { caller_id: input.caller_id, number };
+}
+
+/** The conversation an outgoing call belongs in, when one exists: the one it was started from, or the open one. */
+async function pickConversation(
+  tx: DbOrTx,
+  input: { business_id: string; location_id: string; customer_id: string; enquiry_id?: string },
+) {
+  const mine = and(
+    eq(enquiries.business_id, input.business_id),
+    eq(enquiries.location_id, input.location_id),
+    eq(enquiries.customer_id, input.customer_id),
+  );
+  if (input.enquiry_id && isUuid(input.enquiry_id)) {
+    const [given] = await tx
+      .select()
+      .from(enquiries)
+      .where(and(mine, eq(enquiries.id, input.enquiry_id)));
+    if (given) return given;
+  }
+  const [open] = await tx
+    .select()
+    .from(enquiries)
+    .where(and(mine, eq(enquiries.status, 'open')))
+    .orderBy(desc(enquiries.last_message_at))
+    .limit(1);
+  return open ?? null;
 }

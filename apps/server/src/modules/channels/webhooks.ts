@@ -13,7 +13,13 @@ import { WEBHOOK_BODY_LIMIT } from '../../channels/webhook-http.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { callRecording } from '../../jobs/definitions/call-recording.ts';
 import { sendUpload } from '../../lib/file-response.ts';
-import { applyCallStatus, dialEnded, recordingReady, takeIncomingCall } from '../calls/service.ts';
+import {
+  applyCallStatus,
+  dialEnded,
+  placeOutgoingCall,
+  recordingReady,
+  takeIncomingCall,
+} from '../calls/service.ts';
 import { queueProfileLookup } from '../customers/naming.ts';
 import { customerOfMessage, setSmsOptOut } from '../customers/service.ts';
 import { accountsOf, accountsWhere, type Warn } from './accounts.ts';
@@ -82,6 +88,18 @@ function webhookContext(app: FastifyInstance): WebhookContext {
           provider: account.row.provider,
           ...call,
         }),
+      async outgoing(account, call) {
+        // The browser's identity was minted for a member of the account's business at its location.
+        if (!(await memberOf(app, [account.row.business_id], call.user_id)))
+          return { refuse: 'This phone is not signed in to the business any more.' };
+        return placeOutgoingCall(app, {
+          business_id: account.row.business_id,
+          location_id: account.row.location_id,
+          provider: account.row.provider,
+          caller_id: (account.config as { phone_number?: string | null }).phone_number ?? account.row.address,
+          ...call,
+        });
+      },
       async status(report) {
         if (!isCallStatus(report.status)) return;
         // A browser's leg names its person; only a member of the call's business can have taken it.
