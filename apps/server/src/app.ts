@@ -20,6 +20,7 @@ import { createLimiter } from './lib/limiter.ts';
 import { requestLogFields } from './lib/log-fields.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
+import { callRoutes } from './modules/calls/routes.ts';
 import { channelRoutes } from './modules/channels/routes.ts';
 import { channelWebhooks } from './modules/channels/webhooks.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(customerRoutes);
       await api.register(noteRoutes);
       await api.register(labelRoutes);
+      await api.register(callRoutes);
       await api.register(memberRoutes);
       await api.register(formSettingsRoutes);
       await api.register(channelRoutes);

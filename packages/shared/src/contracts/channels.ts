@@ -16,7 +16,7 @@ export const CHANNELS_OF: Record<Provider, string[]> = {
 
 /** Config fields that are secrets: encrypted at rest, answered masked, kept when a PATCH leaves them out. */
 export const SECRET_FIELDS: Record<Provider, readonly string[]> = {
-  twilio: ['auth_token'],
+  twilio: ['auth_token', 'api_key_secret'],
   whatsapp: ['access_token', 'app_secret', 'verify_token'],
   messenger: ['page_access_token', 'app_secret', 'verify_token'],
   instagram: ['access_token', 'app_secret', 'verify_token'],
@@ -88,6 +88,23 @@ export const ProviderConfig = {
       .optional(),
     /** Set when the number was bought here (IncomingPhoneNumber SID). */
     phone_number_sid: z.string().trim().max(64).nullable().optional(),
+    /** Calling, set up by "Set up calling": the TwiML App browsers place calls through… */
+    twiml_app_sid: z
+      .string()
+      .trim()
+      .regex(/^AP[0-9a-fA-F]{32}$/i, 'The TwiML App SID starts with AP followed by 32 characters.')
+      .transform(canonicalSid)
+      .nullable()
+      .optional(),
+    /** …and the API Key the browsers' access tokens are signed with. */
+    api_key_sid: z
+      .string()
+      .trim()
+      .regex(/^SK[0-9a-fA-F]{32}$/i, 'The API Key SID starts with SK followed by 32 characters.')
+      .transform(canonicalSid)
+      .nullable()
+      .optional(),
+    api_key_secret: z.string().trim().min(1).max(200).nullable().optional(),
   }),
   whatsapp: z.strictObject({
     phone_number_id: numericId('phone number ID'),

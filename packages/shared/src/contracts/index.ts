@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './business.ts';
+export * from './calls.ts';
 export * from './channels.ts';
 export * from './customers.ts';
 export * from './feedback.ts';

@@ -165,7 +165,7 @@ export function toChannelJson(ctx: Ctx, row: AccountRow): ChannelAccountDto {
   };
 }
 
-async function findOwnAccount(db: DbOrTx, businessId: string, id: string): Promise<AccountRow> {
+export async function findOwnAccount(db: DbOrTx, businessId: string, id: string): Promise<AccountRow> {
   if (!isUuid(id)) throw notFound('Channel');
   const [row] = await db
     .select()
@@ -394,6 +394,32 @@ export async function updateChannel(
     return updated!;
   });
   return toChannelJson(ctx, row);
+}
+
+/**
+ * Stores fields the app set up itself on an account (calling's TwiML App and API Key), checked against the
+ * provider's schema like any change, secrets encrypted.
+ */
+export async function saveAccountFields(
+  db: DbOrTx,
+  key: Buffer,
+  row: AccountRow,
+  fields: Record<string, unknown>,
+): Promise<AccountRow> {
+  const provider = row.provider as Provider;
+  const current = openAccount(key, row).config as Record<string, unknown>;
+  const merged: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries({ ...current, ...fields })) if (!INTERNAL_CONFIG.has(k)) merged[k] = v;
+  delete merged.service_account_email;
+  const config = ProviderConfig[provider].parse(merged) as Record<string, unknown>;
+  const { open, secrets } = split(provider, config);
+  for (const k of INTERNAL_CONFIG) if (row.config[k] !== undefined) open[k] = row.config[k];
+  const [updated] = await db
+    .update(channelAccounts)
+    .set({ config: open, secrets_encrypted: encryptJson(key, secrets, aad(row.id)) })
+    .where(eq(channelAccounts.id, row.id))
+    .returning();
+  return updated!;
 }
 
 export async function deleteChannel(

@@ -1,0 +1,31 @@
+import {
+  answer,
+  CallingSetUpAnswer,
+  IdParams,
+  PresenceAnswer,
+  PresenceRequest,
+  VoiceTokenAnswer,
+  VoiceTokenRequest,
+} from '@switchboard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { setPresence, setUpCalling, voiceToken } from './setup.ts';
+
+/** Calling: the owner sets it up on a Twilio account; staff browsers get their phone token and say when they are available. */
+export const callRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.post(
+    '/channels/:id/calling',
+    { schema: { params: IdParams, response: { 200: answer(CallingSetUpAnswer) } } },
+    async (request) => ({ body: await setUpCalling(request.ctx, request.params.id) }),
+  );
+  app.post(
+    '/twilio/generate-voice-token',
+    { schema: { body: VoiceTokenRequest, response: { 200: answer(VoiceTokenAnswer) } } },
+    async (request) => ({ body: await voiceToken(request.ctx, request.body.identity) }),
+  );
+  app.put(
+    '/calls/presence',
+    { schema: { body: PresenceRequest, response: { 200: answer(PresenceAnswer) } } },
+    async (request) => ({ body: await setPresence(request.ctx, request.body) }),
+  );
+};
