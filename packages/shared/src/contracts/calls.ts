@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PathId } from './ids.ts';
+import { PathId, Uuid } from './ids.ts';
+import { DateFilter } from './inbox.ts';
 
 /** `POST /twilio/generate-voice-token`: the browser's own identity at its selected location. */
 export const VoiceTokenRequest = z.strictObject({ identity: z.string().trim().min(1).max(121) });
@@ -20,4 +21,55 @@ export const CallingSetUpAnswer = z.object({
   location_id: z.string(),
   twiml_app_sid: z.string(),
   phone_number: z.string(),
+});
+
+const Attribution = z.string().trim().min(1).max(200).optional();
+
+/** `GET /calls`: the call history, newest first (spec's phone-call filters, plus direction, status and location). */
+export const CallListQuery = z.strictObject({
+  start_date: DateFilter.optional(),
+  end_date: DateFilter.optional(),
+  source: Attribution,
+  medium: Attribution,
+  campaign: Attribution,
+  direction: z.enum(['in', 'out']).optional(),
+  /** A Twilio call status, or `missed` (an incoming call nobody answered, voicemails included). */
+  status: z
+    .enum(['ringing', 'in-progress', 'completed', 'busy', 'no-answer', 'failed', 'canceled', 'missed'])
+    .optional(),
+  location_id: Uuid.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type CallListQuery = z.infer<typeof CallListQuery>;
+
+export const CallItem = z.object({
+  id: z.string(),
+  direction: z.enum(['in', 'out']),
+  from: z.string(),
+  to: z.string(),
+  status: z.string(),
+  /** Seconds, once ended. */
+  duration: z.number().nullable(),
+  voicemail: z.boolean(),
+  answered: z.boolean(),
+  created_at: z.string(),
+  enquiry_id: z.string(),
+  message_id: z.string(),
+  location: z.object({ id: z.string(), name: z.string().nullable() }),
+  customer: z.object({ id: z.string(), name: z.string().nullable(), phone: z.string().nullable() }),
+  user: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  /** How the customer first found the business (their first enquiry's). */
+  source: z.string().nullable(),
+  medium: z.string().nullable(),
+  campaign: z.string().nullable(),
+  /** The recording or voicemail, once fetched: an upload of the business. */
+  recording: z.object({ id: z.string(), url: z.string() }).nullable(),
+});
+export type CallItem = z.input<typeof CallItem>;
+export const CallPage = z.object({
+  items: z.array(CallItem),
+  page: z.number(),
+  page_size: z.number(),
+  total: z.number(),
 });

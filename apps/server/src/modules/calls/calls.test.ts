@@ -2,7 +2,7 @@ import { callPresence, calls, locations, messages } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceIdentity } from '../../channels/twilio/voice.ts';
-import { eventually, getMe } from '../../test/helpers.ts';
+import { DEMO_LOGINS, eventually, getMe, inbound } from '../../test/helpers.ts';
 import {
   type ChannelSuite,
   connect,
@@ -308,5 +308,56 @@ describe('phone calls through Twilio Voice', SUITE_TIMEOUTS, () => {
       'cannot place calls for the business',
     );
     expect(await callOf(`CA${'9'.repeat(32)}`)).toBeUndefined();
+  });
+
+  it('lists the call history with the phone-call filters, newest first, for this business only', async () => {
+    // A customer who found the business through a Google ad, texting first and then calling.
+    await inbound(s.t, s.owner, {
+      location_id: location,
+      from: { phone: '+61491570041' },
+      message: 'Saw your ad',
+      source: 'google',
+      medium: 'cpc',
+      campaign: 'spring',
+    });
+    await ring('CAfromad000000000000000000000000001', '+61491570041');
+    const list = async (query = '', token = s.owner) => {
+      const res = await s.t.request({ method: 'GET', url: `/api/v1/calls${query}`, token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().body as { items: Record<string, unknown>[]; total: number; page_size: number };
+    };
+    const all = await list('?page_size=100');
+    expect(all.total).toBe(all.items.length);
+    expect(all.items[0]).toMatchObject({ from: '+61491570041', direction: 'in', status: 'ringing' });
+    expect((await list()).page_size).toBe(10);
+
+    const fromAd = await list('?source=google&medium=cpc&campaign=spring');
+    expect(fromAd.items.map((c) => c.from)).toEqual(['+61491570041']);
+    expect(fromAd.items[0]).toMatchObject({ source: 'google', medium: 'cpc', campaign: 'spring' });
+
+    const out = await list('?direction=out&page_size=100');
+    expect(out.items.length).toBeGreaterThan(0);
+    expect(out.items.every((c) => c.direction === 'out')).toBe(true);
+    const answered = (await list('?status=completed&direction=in')).items;
+    expect(answered.map((c) => c.user)).toEqual([{ id: staffId, full_name: 'Sam Nguyen' }]);
+    // The voicemail from the first test is a missed call, with its recording.
+    const missed = (await list('?status=missed')).items;
+    expect(missed.some((c) => c.voicemail === true && (c.recording as { url: string } | null)?.url)).toBe(
+      true,
+    );
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`?start_date=${today}&end_date=${today}&page_size=100`)).total).toBe(all.total);
+    expect((await list('?start_date=2020-01-01&end_date=2020-01-02')).total).toBe(0);
+    expect(
+      (await s.t.request({ method: 'GET', url: '/api/v1/calls?start_date=yesterday', token: s.owner }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await s.t.request({ method: 'GET', url: '/api/v1/calls?status=lost', token: s.owner })).statusCode,
+    ).toBe(400);
+
+    const north = await s.t.login(DEMO_LOGINS.northsideOwner);
+    expect((await list('', north)).total).toBe(0);
   });
 });

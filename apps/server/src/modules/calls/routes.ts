@@ -1,6 +1,8 @@
 import {
   answer,
   CallingSetUpAnswer,
+  CallListQuery,
+  CallPage,
   IdParams,
   PresenceAnswer,
   PresenceRequest,
@@ -8,11 +10,17 @@ import {
   VoiceTokenRequest,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listCalls } from './history.ts';
 import { setPresence, setUpCalling, voiceToken } from './setup.ts';
 
 /** Calling: the owner sets it up on a Twilio account; staff browsers get their phone token and say when they are available. */
 export const callRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  app.get(
+    '/calls',
+    { schema: { querystring: CallListQuery, response: { 200: answer(CallPage) } } },
+    async (request) => ({ body: await listCalls(request.ctx, request.query) }),
+  );
   app.post(
     '/channels/:id/calling',
     { schema: { params: IdParams, response: { 200: answer(CallingSetUpAnswer) } } },

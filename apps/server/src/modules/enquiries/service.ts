@@ -146,7 +146,7 @@ async function hasSnoozed(db: DbOrTx, locationId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-function parseRange(start: string, end: string, timezone: string) {
+export function parseRange(start: string, end: string, timezone: string) {
   try {
     return dateRangeBounds(start, end, timezone);
   } catch (error) {
@@ -164,7 +164,7 @@ async function counterTotal(db: DbOrTx, locationId: string, query: EnquiryListQu
   return query.view === 'unassigned' ? unassigned : unassigned + assigned;
 }
 
-async function businessTimezone(db: DbOrTx, businessId: string): Promise<string> {
+export async function businessTimezone(db: DbOrTx, businessId: string): Promise<string> {
   const [b] = await db
     .select({ timezone: businesses.timezone })
     .from(businesses)
