@@ -85,6 +85,10 @@ const EnvSchema = z.object({
   RBM_API_BASE: z.url().default('https://rcsbusinessmessaging.googleapis.com'),
   GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** An OpenAI-compatible speech-to-text server (OpenAI, faster-whisper, whisper.cpp): calls are transcribed there. */
+  TRANSCRIBE_BASE_URL: z.url().optional(),
+  TRANSCRIBE_API_KEY: z.string().min(1).optional(),
+  TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
   /** Every background job retries after this many seconds, without backoff (tests; unset in production). */
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Answers that carry a field their route's contract does not name fail with 500 instead of dropping it (tests). */
@@ -186,6 +190,8 @@ export type Config = {
     googleTokenUrl: string;
     timeoutMs: number;
   };
+  /** Call transcription: an OpenAI-compatible `/v1/audio/transcriptions` endpoint; none when unset. */
+  transcription: { baseUrl?: string; apiKey?: string; model: string };
   /** Email: the inbound SMTP server, the domain of every location's address, and the outbound relay. */
   email: {
     smtpEnabled: boolean;
@@ -275,6 +281,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rbmApiBase: e.RBM_API_BASE.replace(/\/+$/, ''),
       googleTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
+    },
+    transcription: {
+      baseUrl: e.TRANSCRIBE_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: e.TRANSCRIBE_API_KEY,
+      model: e.TRANSCRIBE_MODEL,
     },
     email: {
       smtpEnabled: e.SMTP_ENABLED,

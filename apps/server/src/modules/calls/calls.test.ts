@@ -14,6 +14,7 @@ import {
   TWILIO_SID,
   type TwilioEnvelope,
 } from '../channels/test-support.ts';
+import { NO_TRANSCRIPTION } from './transcribe.ts';
 
 const NUMBER = '+61491570110';
 const CUSTOMER = '+61491570006';
@@ -159,6 +160,13 @@ describe('phone calls through Twilio Voice', SUITE_TIMEOUTS, () => {
     });
     expect(voicemail.message).toBe('Voicemail (00:42)');
     expect(voicemail.attachments[0]).toMatchObject({ content_type: 'audio/mpeg' });
+    // No speech-to-text service here: the call says so instead of failing silently.
+    const noted = await eventually(async () => {
+      const m = await messageOf(call!.message_id);
+      return m.meta.call_transcript_note ? m : null;
+    });
+    expect(noted.meta.call_transcript_note).toBe(NO_TRANSCRIPTION);
+    expect(noted.call_transcription_status).toBe('not_started');
     const download = s.fake.received('GET', /\/Recordings\/REvoicemail1\.mp3$/)[0]!;
     expect(download.headers.authorization).toBe(
       `Basic ${Buffer.from(`${TWILIO_SID}:0123456789abcdef0123456789abcdef`).toString('base64')}`,

@@ -1,8 +1,10 @@
 import { calls, channelAccounts, messages } from '@switchboard/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { JobWithMetadata } from 'pg-boss';
 import { twilioBasicAuth } from '../../channels/twilio/api.ts';
 import type { CallRecordingJob } from '../../jobs/definitions/call-recording.ts';
+import { callTranscribe } from '../../jobs/definitions/call-transcribe.ts';
 import { downloadMedia } from '../../lib/provider-http.ts';
 import { saveUpload, toAttachment } from '../../lib/storage.ts';
 import { openAccount } from '../channels/accounts.ts';
@@ -13,7 +15,31 @@ import { showCall } from './service.ts';
  * the business's files and attached to the call's message, which every open screen then shows. A repeat of
  * the job finds the recording already attached and does nothing.
  */
-export async function fetchRecording(app: FastifyInstance, job: CallRecordingJob): Promise<void> {
+export async function fetchRecording(
+  app: FastifyInstance,
+  job: JobWithMetadata<CallRecordingJob>,
+): Promise<void> {
+  try {
+    await fetchOnce(app, job.data);
+  } catch (error) {
+    // The last try: the call says its recording never came.
+    if (job.retryCount >= job.retryLimit) {
+      const [call] = await app.db.select().from(calls).where(eq(calls.id, job.data.call_id));
+      if (call) {
+        await app.db
+          .update(messages)
+          .set({
+            meta: sql`${messages.meta} || ${JSON.stringify({ call_recording_note: 'The recording could not be fetched from Twilio.' })}::jsonb`,
+          })
+          .where(eq(messages.id, call.message_id));
+        await showCall(app, call);
+      }
+    }
+    throw error;
+  }
+}
+
+async function fetchOnce(app: FastifyInstance, job: CallRecordingJob): Promise<void> {
   const [call] = await app.db.select().from(calls).where(eq(calls.id, job.call_id));
   if (!call || call.recording_upload_id) return;
   const [row] = await app.db.select().from(channelAccounts).where(eq(channelAccounts.id, job.account_id));
@@ -46,5 +72,10 @@ export async function fetchRecording(app: FastifyInstance, job: CallRecordingJob
     .update(messages)
     .set({ attachments: sql`${messages.attachments} || ${JSON.stringify([toAttachment(upload)])}::jsonb` })
     .where(eq(messages.id, call.message_id));
+  await app.db
+    .update(messages)
+    .set({ call_transcription_status: 'not_started', call_summary_status: 'not_started' })
+    .where(eq(messages.id, call.message_id));
   await showCall(app, updated);
+  await app.jobs.send(callTranscribe, { call_id: call.id }, { singletonKey: call.id });
 }

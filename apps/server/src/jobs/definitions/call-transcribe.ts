@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { defineJob } from '../define.ts';
+
+/** Turns a call's recording into text, then queues its summary. */
+export const callTranscribe = defineJob({
+  name: 'call.transcribe',
+  payload: z.object({ call_id: z.uuid() }),
+  retry: { retryLimit: 4, retryDelay: 30, retryBackoff: true },
+});
+
+/** Says what a transcribed call was about (the AI model when one is set up; else an extractive summary). */
+export const callSummarise = defineJob({
+  name: 'call.summarise',
+  payload: z.object({ call_id: z.uuid() }),
+  retry: { retryLimit: 4, retryDelay: 30, retryBackoff: true },
+});

@@ -1,0 +1,131 @@
+import { businesses, calls, locations, messages, uploads } from '@switchboard/db';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { JobWithMetadata } from 'pg-boss';
+import { callSummarise } from '../../jobs/definitions/call-transcribe.ts';
+import { jsonOf, providerFetch } from '../../lib/provider-http.ts';
+import { readUpload } from '../../lib/storage.ts';
+import { showCall } from './service.ts';
+import { extractiveSummary } from './summary.ts';
+
+type Status = 'not_started' | 'in_progress' | 'completed' | 'failed';
+
+/** A call's transcript as kept on its message (`meta.call_transcript`). */
+export type Transcript = { text: string; segments: { start: number; end: number; text: string }[] };
+
+/** Said beside the call when there is nothing to transcribe with. */
+export const NO_TRANSCRIPTION =
+  'Calls are not transcribed: no speech-to-text service is set up on this server (TRANSCRIBE_BASE_URL).';
+
+async function setMessage(
+  app: FastifyInstance,
+  messageId: string,
+  set: Partial<typeof messages.$inferInsert> & { metaPatch?: Record<string, unknown> },
+): Promise<void> {
+  const { metaPatch, ...rest } = set;
+  await app.db
+    .update(messages)
+    .set({
+      ...rest,
+      ...(metaPatch ? { meta: sql`${messages.meta} || ${JSON.stringify(metaPatch)}::jsonb` } : {}),
+    })
+    .where(eq(messages.id, messageId));
+}
+
+async function callOf(app: FastifyInstance, id: string) {
+  const [call] = await app.db.select().from(calls).where(eq(calls.id, id));
+  return call ?? null;
+}
+
+/**
+ * Sends the recording to the OpenAI-compatible `/v1/audio/transcriptions` endpoint and keeps the text with
+ * its timed segments. Without a service the call says so in plain words; an outage is retried with backoff,
+ * and the last try marks the transcription failed with the reason.
+ */
+export async function transcribeCall(
+  app: FastifyInstance,
+  job: JobWithMetadata<{ call_id: string }>,
+): Promise<void> {
+  const call = await callOf(app, job.data.call_id);
+  if (!call?.recording_upload_id) return;
+  const service = app.config.transcription;
+  const status = async (s: Status, metaPatch?: Record<string, unknown>) => {
+    await setMessage(app, call.message_id, { call_transcription_status: s, metaPatch });
+    await showCall(app, call);
+  };
+  if (!service.baseUrl) return status('not_started', { call_transcript_note: NO_TRANSCRIPTION });
+  const [upload] = await app.db.select().from(uploads).where(eq(uploads.id, call.recording_upload_id));
+  const bytes = upload ? await readUpload(app.config, upload) : undefined;
+  if (!upload || !bytes)
+    return status('failed', { call_transcript_note: 'The recording could not be read.' });
+  await status('in_progress');
+  try {
+    const form = new FormData();
+    form.set('file', new Blob([bytes], { type: upload.content_type }), upload.name);
+    form.set('model', service.model);
+    form.set('response_format', 'verbose_json');
+    const res = await providerFetch(
+      'The transcription service',
+      `${service.baseUrl}/v1/audio/transcriptions`,
+      {
+        method: 'POST',
+        body: form,
+        headers: service.apiKey ? { authorization: `Bearer ${service.apiKey}` } : {},
+        timeoutMs: Math.max(app.config.providers.timeoutMs, 120_000),
+      },
+    );
+    const json = (await jsonOf(res)) as
+      | {
+          text?: string;
+          segments?: { start: number; end: number; text: string }[];
+          error?: { message?: string };
+        }
+      | undefined;
+    if (!res.ok || typeof json?.text !== 'string') {
+      throw new Error(
+        `The transcription service answered ${res.status}${json?.error?.message ? `: ${json.error.message}` : '.'}`,
+      );
+    }
+    const transcript: Transcript = {
+      text: json.text.trim(),
+      segments: (json.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() })),
+    };
+    await setMessage(app, call.message_id, {
+      call_transcription_status: 'completed',
+      metaPatch: { call_transcript: transcript, call_transcript_note: null },
+    });
+    await showCall(app, call);
+    await app.jobs.send(callSummarise, { call_id: call.id }, { singletonKey: call.id });
+  } catch (error) {
+    if (job.retryCount >= job.retryLimit) {
+      const reason =
+        error instanceof Error ? error.message : 'The transcription service could not be reached.';
+      await status('failed', { call_transcript_note: `Transcription failed: ${reason}` });
+    }
+    throw error;
+  }
+}
+
+/** The call's summary from its transcript, in the business's time zone for any follow-up day. */
+export async function summariseCall(app: FastifyInstance, job: { call_id: string }): Promise<void> {
+  const call = await callOf(app, job.call_id);
+  if (!call) return;
+  const [row] = await app.db
+    .select({
+      meta: messages.meta,
+      timezone: sql<string>`coalesce(${locations.timezone}, ${businesses.timezone})`,
+    })
+    .from(messages)
+    .innerJoin(locations, eq(locations.id, call.location_id))
+    .innerJoin(businesses, eq(businesses.id, call.business_id))
+    .where(eq(messages.id, call.message_id));
+  const transcript = row?.meta.call_transcript as Transcript | undefined;
+  if (!row || !transcript) return;
+  const { summary, details } = extractiveSummary(transcript.text, new Date(), row.timezone);
+  await setMessage(app, call.message_id, {
+    summary,
+    summary_details: details,
+    call_summary_status: 'completed',
+  });
+  await showCall(app, call);
+}
