@@ -20,6 +20,7 @@ import { createLimiter } from './lib/limiter.ts';
 import { requestLogFields } from './lib/log-fields.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
+import { registerCallReplies } from './modules/calls/replies.ts';
 import { callRoutes } from './modules/calls/routes.ts';
 import { channelRoutes } from './modules/channels/routes.ts';
 import { channelWebhooks } from './modules/channels/webhooks.ts';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(emailChannel);
   await app.register(channelWebhooks);
   await app.register(widgetChannel);
+  registerCallReplies(app);
 
   await app.register(formWebhookRoutes);
   await app.register(webPlugin, { reportOnlyCsp: cspHeader(reportOnlyCsp(csp)) });

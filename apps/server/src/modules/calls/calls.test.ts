@@ -209,6 +209,41 @@ describe('phone calls through Twilio Voice', SUITE_TIMEOUTS, () => {
     expect(done).toMatchObject({ status: 'completed', duration: 125, user_id: staffId });
     expect((await messageOf(done.message_id)).message).toBe('Call (02:05) answered by Sam');
 
+    // The conversation is answered by text: to the caller's number, through the location's Twilio number.
+    const route = await s.t.request({
+      method: 'GET',
+      url: `/api/v1/enquiries/${done.enquiry_id}/reply-route`,
+      token: s.owner,
+    });
+    expect(route.json().body).toEqual({
+      route: 'sms',
+      detail: 'A reply to a call goes by SMS to +61491570021.',
+    });
+    s.fake.on('POST', `/2010-04-01/Accounts/${TWILIO_SID}/Messages.json`, {
+      status: 201,
+      json: { sid: 'SMreplytocall00000000000000000001', status: 'queued' },
+    });
+    const reply = await s.t.request({
+      method: 'POST',
+      url: `/api/v1/enquiries/${done.enquiry_id}/messages`,
+      token: s.owner,
+      payload: { message: 'Thanks for calling, see you at 3.' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const sent = await eventually(
+      async () => s.fake.received('POST', `/2010-04-01/Accounts/${TWILIO_SID}/Messages.json`)[0],
+    );
+    expect(Object.fromEntries(sent.form())).toMatchObject({
+      To: '+61491570021',
+      From: NUMBER,
+      Body: 'Thanks for calling, see you at 3.',
+    });
+    const stored = await eventually(async () => {
+      const m = await messageOf(reply.json().body.id);
+      return m.status === 'sent' ? m : null;
+    });
+    expect(stored.meta).toMatchObject({ delivered_via: 'sms', sms_to: '+61491570021' });
+
     // Answered: the dial action hangs up instead of offering voicemail.
     const action = await postTwilio(s.t, `${VOICE}/dial-action`, {
       AccountSid: TWILIO_SID,

@@ -2,6 +2,7 @@ import {
   businesses,
   callPresence,
   calls,
+  customers,
   type DbOrTx,
   enquiries,
   locations,
@@ -69,7 +70,7 @@ export async function showCall(app: FastifyInstance, call: CallRow): Promise<voi
     .where(eq(messages.id, call.message_id))
     .returning();
   if (!m) return;
-  await app.db
+  const [enquiry] = await app.db
     .update(enquiries)
     .set({ last_message_preview: preview(text, 0) })
     .where(
@@ -78,13 +79,23 @@ export async function showCall(app: FastifyInstance, call: CallRow): Promise<voi
         sql`not exists (select 1 from messages later where later.enquiry_id = ${call.enquiry_id}
               and later.created_at > ${m.created_at})`,
       ),
-    );
+    )
+    .returning();
   const author = meta.user ? { full_name: meta.user.full_name, avatar: null } : null;
   app.events.emit('message.updated', {
     business_id: call.business_id,
     location_id: call.location_id,
     message: toMessageDto(m, author),
   });
+  // The list row shows the call's line when it is the conversation's latest.
+  if (enquiry) {
+    const [customer] = await app.db.select().from(customers).where(eq(customers.id, enquiry.customer_id));
+    if (customer)
+      app.events.emit('enquiry.updated', {
+        business_id: call.business_id,
+        enquiry: toEnquiryRow(enquiry, customer),
+      });
+  }
 }
 
 function greetingFor(place: string, open: boolean): string {

@@ -15,15 +15,18 @@ export async function getReplyRoute(enquiryId: string, signal?: AbortSignal): Pr
   return data.body;
 }
 
+/** The channels whose replies may go another way: a website chat (the visitor comes and goes), a call (by SMS). */
+const ROUTED = new Set(['widget', 'phone_call']);
+
 /**
- * Where a reply to a website chat goes now (the open chat, SMS, or waiting in the chat), checked again every
- * 20 s and when the page comes back into view: the visitor comes and goes.
+ * Where a reply goes now (the open chat, SMS, or waiting in the chat), checked again every 20 s and when the
+ * page comes back into view.
  */
 export function useReplyRoute(enquiryId: string, channel: string) {
   return useQuery({
     queryKey: inboxKeys.replyRoute(enquiryId),
     queryFn: ({ signal }) => getReplyRoute(enquiryId, signal),
-    enabled: channel === 'widget',
+    enabled: ROUTED.has(channel),
     refetchInterval: 20_000,
     refetchOnWindowFocus: true,
     staleTime: 5_000,

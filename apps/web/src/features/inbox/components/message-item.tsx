@@ -6,6 +6,7 @@ import { canRetrySend, useFailedSend } from '../api/send-message.ts';
 import type { Attachment, MessageDto } from '../types.ts';
 import { formatClock, formatFullTime } from '../utils/format.ts';
 import { optimisticId } from '../utils/message-cache.ts';
+import { CallCard, callOf } from './call-card.tsx';
 import { MessageStatusTick } from './message-status.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 
@@ -91,6 +92,7 @@ export function MessageItem({
   // Files the provider sent, still being downloaded; the message is updated live when they arrive.
   const pending = typeof message.meta.media_pending === 'number' ? message.meta.media_pending : 0;
   const way = showWay ? wayOf(message) : null;
+  const call = callOf(message);
   // Inside a run only a message still on its way (or refused, or gone another way) shows its own time and tick.
   const showMeta =
     lastOfRun ||
@@ -114,13 +116,14 @@ export function MessageItem({
         />
       </span>
       <div className="ib-msg-body">
-        {(text || subject) && (
+        {call && <CallCard message={message} call={call} />}
+        {!call && (text || subject) && (
           <div className="ib-bubble">
             {subject && <span className="ib-subject">{subject}</span>}
             {text}
           </div>
         )}
-        {message.attachments.length > 0 && (
+        {!call && message.attachments.length > 0 && (
           <div className="ib-attachments">
             {message.attachments.map((a) => (
               <AttachmentView key={a.id} attachment={a} onImageLoad={onImageLoad} />
@@ -166,7 +169,7 @@ export function MessageItem({
               </span>
             </>
           )}
-          {outbound && <MessageStatusTick status={message.status} />}
+          {outbound && !call && <MessageStatusTick status={message.status} />}
         </div>
       </div>
     </li>

@@ -1,0 +1,106 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { logIn, signedInApi } from '../fixtures/app.ts';
+import { LOGINS } from '../fixtures/logins.ts';
+import { FAKE_TWILIO_PORT } from '../playwright.config.ts';
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+const ACCOUNT_SID = `AC${hex(16)}`;
+const AUTH_TOKEN = hex(16);
+const NUMBER = '+61491570197';
+const PUBLIC_URL = 'http://127.0.0.1:3100';
+
+/** X-Twilio-Signature: base64(HMAC-SHA1(auth token, full URL + each param name and value, sorted by name)). */
+function sign(url: string, params: Record<string, string>): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], url);
+  return createHmac('sha1', AUTH_TOKEN).update(Buffer.from(data, 'utf8')).digest('base64');
+}
+
+async function twilio(request: APIRequestContext, path: string, params: Record<string, string>) {
+  const url = `${PUBLIC_URL}/webhooks/twilio/voice/${path}`;
+  const all = { AccountSid: ACCOUNT_SID, ...params };
+  const response = await request.post(url, {
+    headers: { 'x-twilio-signature': sign(url, all), 'content-type': 'application/x-www-form-urlencoded' },
+    data: new URLSearchParams(all).toString(),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.text();
+}
+
+/** Twilio's recording files: what the voicemail job downloads. */
+function startFakeRecordings(): Promise<Server> {
+  const server = createServer((req, res) => {
+    res.writeHead(req.url?.endsWith('.mp3') ? 200 : 404, { 'content-type': 'audio/mpeg' });
+    res.end(Buffer.from('ID3-a-voicemail'));
+  });
+  return new Promise((resolve) => server.listen(FAKE_TWILIO_PORT, '127.0.0.1', () => resolve(server)));
+}
+
+test("a customer's call shows in the inbox as it rings, then as a voicemail to play, on desktop and phone", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const recordings = await startFakeRecordings();
+  await logIn(page, LOGINS.owner.email);
+  const { headers, locationId } = await signedInApi(page);
+  const connected = await page.request.post('/api/v1/channels', {
+    headers,
+    data: {
+      location_id: locationId,
+      provider: 'twilio',
+      config: { account_sid: ACCOUNT_SID, auth_token: AUTH_TOKEN, phone_number: NUMBER },
+    },
+  });
+  expect(connected.ok(), await connected.text()).toBe(true);
+  const channelId = (await connected.json()).body.id as string;
+  try {
+    await page.goto('/inbox');
+    await expect(page.getByRole('status', { name: 'Connection: Live' })).toBeVisible();
+    const caller = `+6142${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const sid = `CA${hex(16)}`;
+    // Nobody is available: Twilio is told to take a voicemail.
+    const twiml = await twilio(request, 'incoming', {
+      CallSid: sid,
+      From: caller,
+      To: NUMBER,
+      CallStatus: 'ringing',
+    });
+    expect(twiml).toContain('<Record ');
+
+    const row = page
+      .getByRole('list', { name: 'Enquiries' })
+      .getByRole('link', { name: new RegExp(caller.slice(-6)) });
+    await expect(row).toContainText('Incoming call');
+    await row.click();
+    const card = page.getByRole('region', { name: `Call from ${caller}` });
+    await expect(card).toContainText('Incoming call');
+
+    await twilio(request, 'recording-status', {
+      CallSid: sid,
+      RecordingSid: `RE${hex(16)}`,
+      RecordingUrl: `http://127.0.0.1:${FAKE_TWILIO_PORT}/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE1`,
+      RecordingStatus: 'completed',
+      RecordingDuration: '7',
+      RecordingChannels: '1',
+      RecordingSource: 'RecordVerb',
+    });
+    await expect(card).toContainText('Voicemail (00:07)');
+    await expect(card.getByLabel('Voicemail')).toHaveAttribute('src', /\/api\/v1\/uploads\/.+\/content$/);
+    await expect(card).toContainText('Calls are not transcribed');
+    await expect(row).toContainText('Voicemail (00:07)');
+    // The caller is answered by text, and the composer says so.
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Reply by SMS…');
+    await expect(page.getByText(`A reply to a call goes by SMS to ${caller}.`)).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(card).toBeVisible();
+    await expect(page.locator('html')).toHaveJSProperty('scrollWidth', 390);
+  } finally {
+    await page.request.delete(`/api/v1/channels/${channelId}`, { headers });
+    await new Promise((resolve) => recordings.close(resolve));
+  }
+});
