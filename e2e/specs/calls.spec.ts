@@ -93,7 +93,10 @@ test("a customer's call shows in the inbox as it rings, then as a voicemail to p
     await expect(card).toContainText('Calls are not transcribed');
     await expect(row).toContainText('Voicemail (00:07)');
     // The caller is answered by text, and the composer says so.
-    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Reply by SMS…');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+      'placeholder',
+      'Reply by SMS…',
+    );
     await expect(page.getByText(`A reply to a call goes by SMS to ${caller}.`)).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 844 });
