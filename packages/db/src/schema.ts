@@ -152,6 +152,8 @@ export const locations = pgTable(
     opening_hours: jsonb('opening_hours').$type<Record<string, { open: string; close: string }[]>>(),
     /** How soon the location usually replies (`ReplyTime`), as the website chat tells visitors. */
     reply_time: text('reply_time'),
+    /** Texted to a caller nobody answered (template placeholders filled in); null: no text. */
+    missed_call_text: text('missed_call_text'),
     assigned_count_open: integer('assigned_count_open').notNull().default(0),
     assigned_count_closed: integer('assigned_count_closed').notNull().default(0),
     unassigned_count_open: integer('unassigned_count_open').notNull().default(0),

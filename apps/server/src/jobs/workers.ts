@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fetchRecording } from '../modules/calls/recording.ts';
+import { textBack } from '../modules/calls/text-back.ts';
 import { summariseCall, transcribeCall } from '../modules/calls/transcribe.ts';
 import { attachMedia, MEDIA_CONCURRENCY, MEDIA_PER_BUSINESS } from '../modules/channels/media.ts';
 import { nameCustomer } from '../modules/customers/naming.ts';
@@ -11,7 +12,7 @@ import {
   sweepQueuedMessages,
 } from '../modules/messages/sending.ts';
 import { callRecording } from './definitions/call-recording.ts';
-import { callSummarise, callTranscribe } from './definitions/call-transcribe.ts';
+import { callSummarise, callTextBack, callTranscribe } from './definitions/call-transcribe.ts';
 import { customerProfile } from './definitions/customer-profile.ts';
 import { enquiryWake } from './definitions/enquiry-wake.ts';
 import { inboundMedia } from './definitions/inbound-media.ts';
@@ -37,6 +38,7 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   await app.jobs.work(callRecording, (job) => fetchRecording(app, job));
   await app.jobs.work(callTranscribe, (job) => transcribeCall(app, job));
   await app.jobs.work(callSummarise, (job) => summariseCall(app, job.data));
+  await app.jobs.work(callTextBack, (job) => textBack(app, job.data));
 
   // Replies left queued without a job (a node stopped between storing one and queuing its job) are looked for
   // at start and every few seconds after, on every node. A job's id is its message's, so a sweep racing the

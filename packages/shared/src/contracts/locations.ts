@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { CLOCK_TIME, periodsProblem, REPLY_TIMES, WEEKDAYS, type Weekday } from '../rules/opening-hours.ts';
+import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from '../rules/placeholders.ts';
 import { EmailField, optionalText, PhoneField, pageOf, Timestamp, TimeZoneField } from './fields.ts';
 import { Uuid } from './ids.ts';
+
+/** The longest missed-call text: three SMS segments. */
+export const MISSED_CALL_TEXT_MAX = 459;
 
 const Period = z.strictObject({
   open: z.string().regex(CLOCK_TIME, 'Give opening times as HH:MM, like 09:00.'),
@@ -29,6 +33,12 @@ const fields = {
   /** null: always open. */
   opening_hours: OpeningHoursField.nullable().optional(),
   reply_time: z.enum(REPLY_TIMES).nullable().optional(),
+  /** Texted to a caller nobody answered; blank or null: no text. */
+  missed_call_text: optionalText(MISSED_CALL_TEXT_MAX)
+    .refine((text) => !text || unknownPlaceholders(text).length === 0, {
+      message: `Only these placeholders can be used: ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}.`,
+    })
+    .optional(),
 };
 
 /** `POST /business/locations`. */
@@ -56,6 +66,7 @@ export const Location = z.object({
   review_message: z.string().nullable(),
   opening_hours: OpeningHoursField.nullable(),
   reply_time: z.enum(REPLY_TIMES).nullable(),
+  missed_call_text: z.string().nullable(),
   assigned_count_open: z.number(),
   assigned_count_closed: z.number(),
   unassigned_count_open: z.number(),

@@ -14,3 +14,10 @@ export const callSummarise = defineJob({
   payload: z.object({ call_id: z.uuid() }),
   retry: { retryLimit: 4, retryDelay: 30, retryBackoff: true },
 });
+
+/** Texts a caller nobody answered, when the location asks for it (once per call). */
+export const callTextBack = defineJob({
+  name: 'call.text-back',
+  payload: z.object({ call_id: z.uuid() }),
+  retry: { retryLimit: 3, retryDelay: 20, retryBackoff: true },
+});

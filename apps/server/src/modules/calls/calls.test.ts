@@ -403,4 +403,59 @@ describe('phone calls through Twilio Voice', SUITE_TIMEOUTS, () => {
     const north = await s.t.login(DEMO_LOGINS.northsideOwner);
     expect((await list('', north)).total).toBe(0);
   });
+
+  it("texts a caller nobody answered with the location's text, once, when the location asks for it", async () => {
+    const bad = await s.t.request({
+      method: 'PATCH',
+      url: `/api/v1/business/locations/${location}`,
+      token: s.owner,
+      payload: { missed_call_text: 'Call {customer_phone} back' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Only these placeholders can be used');
+    const set = await s.t.request({
+      method: 'PATCH',
+      url: `/api/v1/business/locations/${location}`,
+      token: s.owner,
+      payload: { missed_call_text: 'Sorry we missed your call at {location_name}. We will ring you back.' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    s.fake.on('POST', `/2010-04-01/Accounts/${TWILIO_SID}/Messages.json`, {
+      status: 201,
+      json: { sid: 'SMtextback000000000000000000000001', status: 'queued' },
+    });
+    const texts = () =>
+      s.fake
+        .received('POST', `/2010-04-01/Accounts/${TWILIO_SID}/Messages.json`)
+        .filter((r) => r.form().get('To') === '+61491570062');
+
+    await ring('CAmissed00000000000000000000000001', '+61491570062');
+    await status({ CallSid: 'CAmissed00000000000000000000000001', CallStatus: 'no-answer' });
+    const sent = await eventually(async () => texts()[0]);
+    expect(Object.fromEntries(sent.form())).toMatchObject({
+      From: NUMBER,
+      Body: 'Sorry we missed your call at Harbourside Dental Docklands. We will ring you back.',
+    });
+    const call = (await callOf('CAmissed00000000000000000000000001'))!;
+    const thread = await s.t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.enquiry_id, call.enquiry_id));
+    expect(thread.find((m) => m.direction === 'out')).toMatchObject({ meta: { auto: 'missed_call_text' } });
+
+    // A late callback, or the voicemail's, sends nothing more.
+    await status({
+      CallSid: 'CAmissed00000000000000000000000001',
+      CallStatus: 'completed',
+      CallDuration: '3',
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(texts()).toHaveLength(1);
+    await s.t.request({
+      method: 'PATCH',
+      url: `/api/v1/business/locations/${location}`,
+      token: s.owner,
+      payload: { missed_call_text: null },
+    });
+  });
 });

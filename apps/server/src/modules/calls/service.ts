@@ -24,6 +24,7 @@ import { findOrCreateCustomer } from '../customers/service.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from '../messages/dto.ts';
 import { findOrOpenEnquiry } from '../messages/service.ts';
+import { queueTextBack } from './text-back.ts';
 
 type CallRow = typeof calls.$inferSelect;
 
@@ -281,8 +282,13 @@ async function moveCall(
     .where(eq(calls.id, call.id))
     .returning();
   await showCall(app, updated!);
+  if (missed(updated!)) await queueTextBack(app, updated!.id);
   return true;
 }
+
+/** An incoming call that ended with nobody taking it (a voicemail counts). */
+const missed = (call: CallRow) =>
+  call.direction === 'in' && !call.user_id && (call.voicemail || isFinished(call.status as CallStatusValue));
 
 /** `<Dial>` ended: an answered call is done; otherwise the caller is offered voicemail. */
 export async function dialEnded(
@@ -330,6 +336,7 @@ export async function recordingReady(
     )
     .returning();
   if (updated) await showCall(app, updated);
+  if (updated && missed(updated)) await queueTextBack(app, updated.id);
   return updated ?? null;
 }
 

@@ -108,6 +108,7 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
       webhooks: {
         messaging_url: `${PUBLIC_URL}/webhooks/twilio/messaging`,
         status_callback_url: `${PUBLIC_URL}/webhooks/twilio/messaging/status`,
+        voice_url: `${PUBLIC_URL}/webhooks/twilio/voice/incoming`,
       },
     });
     expect(res.body).not.toContain(TWILIO_TOKEN);

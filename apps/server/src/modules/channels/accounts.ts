@@ -114,6 +114,8 @@ export function webhookUrls(publicUrl: string, provider: Provider): Record<strin
       return {
         messaging_url: `${publicUrl}/webhooks/twilio/messaging`,
         status_callback_url: `${publicUrl}/webhooks/twilio/messaging/status`,
+        // Set on the number by "Set up calling"; shown for setting it by hand.
+        voice_url: `${publicUrl}/webhooks/twilio/voice/incoming`,
       };
     case 'whatsapp':
     case 'messenger':

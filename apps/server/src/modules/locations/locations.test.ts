@@ -26,6 +26,7 @@ const LOCATION_KEYS = [
   'review_message',
   'opening_hours',
   'reply_time',
+  'missed_call_text',
   'assigned_count_open',
   'assigned_count_closed',
   'unassigned_count_open',

@@ -36,6 +36,7 @@ export function toLocationJson(l: LocationRow): LocationJson {
     google_place_id: l.google_place_id,
     review_message: l.review_message,
     ...hoursOf(l),
+    missed_call_text: l.missed_call_text,
     assigned_count_open: l.assigned_count_open,
     assigned_count_closed: l.assigned_count_closed,
     unassigned_count_open: l.unassigned_count_open,

@@ -64,7 +64,7 @@ export async function listMessages(
  * (and changes nothing) when the limit is reached. A single conditional UPDATE, so concurrent sends cannot
  * both take the last slot.
  */
-async function consumeDailyLimit(tx: DbOrTx, businessId: string): Promise<void> {
+export async function consumeDailyLimit(tx: DbOrTx, businessId: string): Promise<void> {
   const rows = await queryRows<{ messages_sent_today: number }>(
     tx,
     sql`update businesses set

@@ -59,6 +59,7 @@ export const PROVIDER_FIELDS: Readonly<Record<Provider, readonly ProviderField[]
 export const WEBHOOK_LABELS: Readonly<Record<string, string>> = {
   messaging_url: 'Messaging webhook',
   status_callback_url: 'Status callback',
+  voice_url: 'Voice webhook (calls)',
   callback_url: 'Callback URL',
   webhook_url: 'Webhook URL',
 };

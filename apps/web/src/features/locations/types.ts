@@ -6,5 +6,12 @@ export type Location = LocationJson;
 /** What the location form sends to `POST /business/locations` (and, as a patch, `PATCH …/{id}`). */
 export type LocationInput = Pick<
   CreateLocationInput,
-  'name' | 'address' | 'timezone' | 'phone_number' | 'email_address' | 'opening_hours' | 'reply_time'
+  | 'name'
+  | 'address'
+  | 'timezone'
+  | 'phone_number'
+  | 'email_address'
+  | 'opening_hours'
+  | 'reply_time'
+  | 'missed_call_text'
 >;

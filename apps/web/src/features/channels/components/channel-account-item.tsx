@@ -1,8 +1,10 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PhoneOutlined } from '@ant-design/icons';
 import type { ChannelAccountJson } from '@switchboard/shared';
 import { Alert, Button, Descriptions, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
+import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import { useDeleteChannel } from '../api/delete-channel.ts';
+import { useSetUpCalling } from '../api/set-up-calling.ts';
 import { PROVIDER_FIELDS, PROVIDER_NAMES, WEBHOOK_HINTS, WEBHOOK_LABELS } from '../types.ts';
 
 type Props = { account: ChannelAccountJson; onEdit: (account: ChannelAccountJson) => void };
@@ -59,6 +61,7 @@ export function ChannelAccountItem({ account, onEdit }: Props) {
           ),
         }))}
       />
+      {account.provider === 'twilio' && <Calling account={account} />}
       <Flex vertical gap={4} style={{ marginTop: 12 }}>
         {webhooks.map(([key, url]) => (
           <Flex key={key} gap={8} wrap align="baseline">
@@ -75,5 +78,45 @@ export function ChannelAccountItem({ account, onEdit }: Props) {
         </Typography.Text>
       </Flex>
     </article>
+  );
+}
+
+/**
+ * Calls on the location's Twilio number: one button makes what calling needs at Twilio (a TwiML App, an API
+ * Key) and points the number's calls here; pressed again it checks and repairs the same things.
+ */
+function Calling({ account }: { account: ChannelAccountJson }) {
+  const setUp = useSetUpCalling();
+  const ready = Boolean(account.config.twiml_app_sid && account.config.api_key_sid);
+  const number = typeof account.config.phone_number === 'string' ? account.config.phone_number : null;
+  return (
+    <section aria-label="Calling" style={{ marginTop: 12 }}>
+      <Flex gap={8} align="center" wrap>
+        <Typography.Text strong>Calls</Typography.Text>
+        {ready ? <Tag color="green">Set up</Tag> : <Tag>Not set up</Tag>}
+        <Button
+          icon={<PhoneOutlined />}
+          loading={setUp.isPending}
+          disabled={!number}
+          onClick={() =>
+            setUp.mutate(account.id, {
+              onSuccess: (done) => notify.success(`Calling set up: ${done.phone_number} now rings here`),
+            })
+          }
+        >
+          {ready ? 'Set up calling again' : 'Set up calling'}
+        </Button>
+      </Flex>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '4px 0 0' }}>
+        {number
+          ? `Customers who ring ${number} reach the team's browsers (voicemail when nobody is available or you are closed), and the team calls customers from the inbox as ${number}.`
+          : 'Add the phone number customers call to set up calling.'}
+      </Typography.Paragraph>
+      {setUp.isError && (
+        <Typography.Text type="danger" role="alert" style={{ fontSize: 12 }}>
+          {failureText(setUp.error)}
+        </Typography.Text>
+      )}
+    </section>
   );
 }

@@ -83,7 +83,11 @@ export function MessageItem({
     ? message.team_user_id === userId
       ? 'You'
       : (message.team_user?.full_name ??
-        (message.ai_interaction === 'ai_generated' ? 'AI assistant' : 'Team'))
+        (message.ai_interaction === 'ai_generated'
+          ? 'AI assistant'
+          : message.meta.auto === 'missed_call_text'
+            ? 'Automatic text after a missed call'
+            : 'Team'))
     : (customerName ?? 'Customer');
   const avatarName = outbound ? (message.team_user?.full_name ?? 'Team') : customerName;
   const avatarSeed = outbound ? (message.team_user_id ?? 'team') : customerSeed;

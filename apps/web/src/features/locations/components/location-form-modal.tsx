@@ -1,4 +1,11 @@
-import { type OpeningHours, REPLY_TIME_TEXT, REPLY_TIMES, type ReplyTime } from '@switchboard/shared';
+import {
+  MISSED_CALL_TEXT_MAX,
+  type OpeningHours,
+  REPLY_TIME_TEXT,
+  REPLY_TIMES,
+  type ReplyTime,
+  unknownPlaceholders,
+} from '@switchboard/shared';
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { TimezoneSelect } from '@/components/timezone-select.tsx';
@@ -26,6 +33,7 @@ type Values = {
   email_address?: string;
   opening_hours: OpeningHours | null;
   reply_time?: ReplyTime | null;
+  missed_call_text?: string;
 };
 
 const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
@@ -39,6 +47,7 @@ function toInput(values: Values): LocationInput {
     email_address: orNull(values.email_address),
     opening_hours: values.opening_hours,
     reply_time: values.reply_time ?? null,
+    missed_call_text: orNull(values.missed_call_text),
   };
 }
 
@@ -59,6 +68,7 @@ export default function LocationFormModal({ open, location, defaultTimezone, onC
       email_address: location?.email_address ?? '',
       opening_hours: location?.opening_hours ?? null,
       reply_time: location?.reply_time ?? null,
+      missed_call_text: location?.missed_call_text ?? '',
     });
   }, [open, location, defaultTimezone, form]);
 
@@ -120,6 +130,29 @@ export default function LocationFormModal({ open, location, defaultTimezone, onC
           extra="Told to website visitors while you are open."
         >
           <Select allowClear placeholder="Not said" options={REPLY_TIME_OPTIONS} />
+        </Form.Item>
+        <Form.Item
+          label="Text back after a missed call"
+          name="missed_call_text"
+          extra="Sent by SMS to a caller nobody answered. Leave it empty to send nothing. You can use {first_name}, {business_name}, {location_name} and {business_day}."
+          rules={[
+            { max: MISSED_CALL_TEXT_MAX },
+            {
+              validator: (_, value: string | undefined) => {
+                const unknown = value ? unknownPlaceholders(value) : [];
+                return unknown.length
+                  ? Promise.reject(
+                      new Error(`Unknown placeholder: ${unknown.map((u) => `{${u}}`).join(', ')}`),
+                    )
+                  : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            placeholder="Sorry we missed your call! Reply here and we'll get back to you, or we'll call you {business_day}."
+          />
         </Form.Item>
       </Form>
     </Modal>

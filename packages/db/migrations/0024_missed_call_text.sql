@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "missed_call_text" text;
