@@ -30,21 +30,36 @@ async function twilio(request: APIRequestContext, path: string, params: Record<s
   return response.text();
 }
 
-/** Twilio's recording files: what the voicemail job downloads. */
-function startFakeRecordings(): Promise<Server> {
+/** Twilio's REST API as far as setting up calling needs it, and its recording files. */
+function startFakeTwilio(): Promise<Server> {
+  const json = (res: import('node:http').ServerResponse, body: object) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
   const server = createServer((req, res) => {
-    res.writeHead(req.url?.endsWith('.mp3') ? 200 : 404, { 'content-type': 'audio/mpeg' });
-    res.end(Buffer.from('ID3-a-voicemail'));
+    const url = req.url ?? '';
+    if (url.endsWith('.mp3')) {
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      return res.end(Buffer.from('ID3-a-voicemail'));
+    }
+    if (url.includes('/Applications.json') && req.method === 'GET') return json(res, { applications: [] });
+    if (url.includes('/Applications')) return json(res, { sid: `AP${'a'.repeat(32)}` });
+    if (url.includes('/Keys.json')) return json(res, { sid: `SK${'b'.repeat(32)}`, secret: 'shown-once' });
+    if (url.includes('/IncomingPhoneNumbers.json'))
+      return json(res, { incoming_phone_numbers: [{ sid: `PN${'c'.repeat(32)}` }] });
+    if (url.includes('/IncomingPhoneNumbers/')) return json(res, { sid: `PN${'c'.repeat(32)}` });
+    res.writeHead(404);
+    res.end();
   });
   return new Promise((resolve) => server.listen(FAKE_TWILIO_PORT, '127.0.0.1', () => resolve(server)));
 }
 
-test("a customer's call shows in the inbox as it rings, then as a voicemail to play, on desktop and phone", async ({
+test("the owner sets up calling; a customer's call shows in the inbox as it rings, then as a voicemail to play, on desktop and phone", async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const recordings = await startFakeRecordings();
+  const fakeTwilio = await startFakeTwilio();
   await logIn(page, LOGINS.owner.email);
   const { headers, locationId } = await signedInApi(page);
   const connected = await page.request.post('/api/v1/channels', {
@@ -58,6 +73,15 @@ test("a customer's call shows in the inbox as it rings, then as a voicemail to p
   expect(connected.ok(), await connected.text()).toBe(true);
   const channelId = (await connected.json()).body.id as string;
   try {
+    // The owner sets up calling on the account: the number now rings here.
+    await page.goto('/settings/channels');
+    const calling = page.getByRole('region', { name: 'Calling' });
+    await expect(calling).toContainText('Not set up');
+    await calling.getByRole('button', { name: 'Set up calling' }).click();
+    await expect(page.getByText(`Calling set up: ${NUMBER} now rings here`)).toBeVisible();
+    await expect(calling).toContainText('Set up');
+    await expect(calling.getByRole('button', { name: 'Set up calling again' })).toBeVisible();
+
     await page.goto('/inbox');
     await expect(page.getByRole('status', { name: 'Connection: Live' })).toBeVisible();
     const caller = `+6142${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
@@ -104,6 +128,6 @@ test("a customer's call shows in the inbox as it rings, then as a voicemail to p
     await expect(page.locator('html')).toHaveJSProperty('scrollWidth', 390);
   } finally {
     await page.request.delete(`/api/v1/channels/${channelId}`, { headers });
-    await new Promise((resolve) => recordings.close(resolve));
+    await new Promise((resolve) => fakeTwilio.close(resolve));
   }
 });
