@@ -1,34 +1,21 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { hex, PUBLIC_URL, twilioAccount } from '../fixtures/twilio.ts';
 import { FAKE_TWILIO_PORT } from '../playwright.config.ts';
 
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const ACCOUNT_SID = `AC${hex(16)}`;
-const AUTH_TOKEN = hex(16);
+const account = twilioAccount();
+const ACCOUNT_SID = account.accountSid;
+const AUTH_TOKEN = account.authToken;
 const NUMBER = '+61491570197';
-const PUBLIC_URL = 'http://127.0.0.1:3100';
 
-/** X-Twilio-Signature: base64(HMAC-SHA1(auth token, full URL + each param name and value, sorted by name)). */
-function sign(url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((acc, key) => acc + key + params[key], url);
-  return createHmac('sha1', AUTH_TOKEN).update(Buffer.from(data, 'utf8')).digest('base64');
-}
-
-async function twilio(request: APIRequestContext, path: string, params: Record<string, string>) {
-  const url = `${PUBLIC_URL}/webhooks/twilio/voice/${path}`;
-  const all = { AccountSid: ACCOUNT_SID, ...params };
-  const response = await request.post(url, {
-    headers: { 'x-twilio-signature': sign(url, all), 'content-type': 'application/x-www-form-urlencoded' },
-    data: new URLSearchParams(all).toString(),
+/** A signed Twilio Voice webhook; answers its TwiML. */
+const twilio = (request: APIRequestContext, path: string, params: Record<string, string>) =>
+  account.post(request, `${PUBLIC_URL}/webhooks/twilio/voice/${path}`, {
+    AccountSid: ACCOUNT_SID,
+    ...params,
   });
-  expect(response.status(), await response.text()).toBe(200);
-  return response.text();
-}
 
 /** Twilio's REST API as far as setting up calling needs it, and its recording files. */
 function startFakeTwilio(): Promise<Server> {

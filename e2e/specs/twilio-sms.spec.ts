@@ -1,31 +1,15 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { hex, PUBLIC_URL, twilioAccount } from '../fixtures/twilio.ts';
 import { FAKE_TWILIO_PORT } from '../playwright.config.ts';
 
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const ACCOUNT_SID = `AC${hex(16)}`;
-const AUTH_TOKEN = hex(16);
+const twilioAcc = twilioAccount();
+const ACCOUNT_SID = twilioAcc.accountSid;
+const AUTH_TOKEN = twilioAcc.authToken;
 const NUMBER = '+61491570198';
-const PUBLIC_URL = 'http://127.0.0.1:3100';
-
-/** X-Twilio-Signature: base64(HMAC-SHA1(auth token, full URL + each param name and value, sorted by name)). */
-function sign(url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((acc, key) => acc + key + params[key], url);
-  return createHmac('sha1', AUTH_TOKEN).update(Buffer.from(data, 'utf8')).digest('base64');
-}
-
-async function postSigned(request: APIRequestContext, url: string, params: Record<string, string>) {
-  const response = await request.post(url, {
-    headers: { 'x-twilio-signature': sign(url, params), 'content-type': 'application/x-www-form-urlencoded' },
-    data: new URLSearchParams(params).toString(),
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
+const postSigned = twilioAcc.post;
 
 type SentToTwilio = { path: string; auth: string; form: URLSearchParams; sid: string };
 

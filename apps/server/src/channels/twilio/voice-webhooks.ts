@@ -10,7 +10,7 @@ import {
   VOICE_PATHS,
   voicemailTwiml,
 } from './voice.ts';
-import { EMPTY_TWIML, twilioParams, verifier } from './webhooks.ts';
+import { EMPTY_TWIML, signedAccount, twilioParams, verifier } from './webhooks.ts';
 
 const xml = (reply: FastifyReply, body: string) => reply.type('text/xml').send(body);
 
@@ -46,13 +46,9 @@ export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
     const from = param(p.data, 'From');
     const sid = param(p.data, 'CallSid');
     if (!to || !from || !sid) throw malformed('Twilio Voice');
-    const pick = (all: Account<'twilio'>[]) =>
-      all.find((a) => a.row.address === to || a.config.phone_number === to);
-    let account = pick(await ctx.accounts.where('twilio', { address: to }));
-    if (account && verifiedBy([account], request, p).length === 0) {
-      account = pick(await ctx.accounts.where('twilio', { address: to }, { fresh: true }));
-      if (account && verifiedBy([account], request, p).length === 0) throw badSignature();
-    }
+    const account = await signedAccount(ctx, request, p, { address: to }, (all) =>
+      all.find((a) => a.row.address === to || a.config.phone_number === to),
+    );
     if (!account) {
       request.log.info({ to }, 'Twilio call to a number no account owns; refused');
       return xml(reply, refuseTwiml('Sorry, this number is not in service.'));

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaRef } from '../../jobs/definitions/inbound-media.ts';
-import type { Account, WebhookContext, WebhookRoutes } from '../types.ts';
+import type { Account, AccountQuery, WebhookContext, WebhookRoutes } from '../types.ts';
 import { badSignature, header, malformed, rawBody } from '../webhook-http.ts';
 import { OPTED_OUT_CODE } from './errors.ts';
 import { optKeyword, parseTwilioInbound, parseTwilioStatus } from './inbound.ts';
@@ -49,6 +49,27 @@ export function verifier(ctx: WebhookContext) {
 }
 
 /**
+ * The account a webhook's address names (picked among the candidates the query finds), once its Auth Token is
+ * shown to have signed the request; undefined when no account owns the address. The token may have changed
+ * since the account was looked up, so it is read again before a request is refused (403).
+ */
+export async function signedAccount(
+  ctx: WebhookContext,
+  request: FastifyRequest,
+  p: ReturnType<typeof twilioParams>,
+  query: AccountQuery,
+  pick: (candidates: Account<'twilio'>[]) => Account<'twilio'> | undefined,
+): Promise<Account<'twilio'> | undefined> {
+  const verifiedBy = verifier(ctx);
+  let account = pick(await ctx.accounts.where('twilio', query));
+  if (account && verifiedBy([account], request, p).length === 0) {
+    account = pick(await ctx.accounts.where('twilio', query, { fresh: true }));
+    if (account && verifiedBy([account], request, p).length === 0) throw badSignature();
+  }
+  return account;
+}
+
+/**
  * Twilio Messaging: inbound SMS/MMS and status callbacks, each checked against the Auth Token of every
  * account it could belong to (X-Twilio-Signature over the URL as signed and the parameters).
  */
@@ -66,12 +87,7 @@ export const twilioWebhooks: WebhookRoutes = (app, ctx) => {
     const pick = (candidates: Account<'twilio'>[]) =>
       candidates.find((a) => a.row.address === to || a.config.phone_number === to) ??
       candidates.find((a) => service && a.config.messaging_service_sid === service);
-    let account = pick(await ctx.accounts.where('twilio', query));
-    if (account && verifiedBy([account], request, p).length === 0) {
-      // The Auth Token may have changed since the account was looked up: read it again before refusing.
-      account = pick(await ctx.accounts.where('twilio', query, { fresh: true }));
-      if (account && verifiedBy([account], request, p).length === 0) throw badSignature();
-    }
+    const account = await signedAccount(ctx, request, p, query, pick);
     if (!account) {
       request.log.info({ to, service }, 'Twilio message for a number no account owns; ignored');
       return reply.type('text/xml').send(EMPTY_TWIML);
