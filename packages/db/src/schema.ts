@@ -517,6 +517,38 @@ export const callPresence = pgTable(
   ],
 );
 
+/**
+ * A person's desk phone login at a location: a credential on the location's Twilio SIP domain. Its password
+ * is shown once, when it is made or reset, and never stored here.
+ */
+export const sipCredentials = pgTable(
+  'sip_credentials',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The SIP domain's address, e.g. `switchboard-0195b3c40000.sip.twilio.com`. */
+    domain: text('domain').notNull(),
+    username: text('username').notNull(),
+    credential_sid: text('credential_sid').notNull(),
+    /** When the desk phone last took or placed a call. */
+    last_call_at: ts('last_call_at'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('sip_credentials_user_location_key').on(t.user_id, t.location_id),
+    uniqueIndex('sip_credentials_domain_username_key').on(t.domain, t.username),
+    index('sip_credentials_location_idx').on(t.location_id),
+  ],
+);
+
 /** Notes staff keep about a customer, beside every conversation with them; never sent. */
 export const customerNotes = pgTable(
   'customer_notes',

@@ -178,6 +178,8 @@ export type RingPlan = {
   open: boolean;
   /** The browsers to ring: identities of available staff at the location, with what their call toast shows. */
   clients: { identity: string; parameters: Record<string, string> }[];
+  /** The location's desk phones (SIP addresses), rung with the browsers. */
+  sip: string[];
   /** What the caller hears before leaving a voicemail. */
   greeting: string;
 };
@@ -195,7 +197,9 @@ export type CallPort = {
     account: Account,
     call: { sid: string; user_id: string; to: string; enquiry_id?: string },
   ): Promise<{ caller_id: string; number: string } | { refuse: string }>;
-  /** A call's (or one of its legs') status moved; `answered_by_identity` names the browser a leg rang. */
+  /** The person and location a desk phone (`sip:user@domain`) belongs to, or null. */
+  deskPhone(address: string): Promise<{ user_id: string; location_id: string } | null>;
+  /** A call's (or one of its legs') status moved; `answered_by_identity` names the browser or desk phone a leg rang. */
   status(report: {
     business_ids: string[];
     provider: string;

@@ -73,3 +73,32 @@ export const CallPage = z.object({
   page_size: z.number(),
   total: z.number(),
 });
+
+/** `POST /user/sip`: the signed-in person's desk phone login at a location; `reset` gives it a new password. */
+export const SipRequest = z.strictObject({ location_id: PathId, reset: z.boolean().optional() });
+
+/**
+ * A desk phone login. The password only when it was just made or reset: AES-256-GCM with the person's `key`
+ * (the login answer's), `nonce` as the IV and their `iv` as additional data; `ciphertext` ends with the tag.
+ */
+export const SipAnswer = z.object({
+  location_id: z.string(),
+  server: z.string(),
+  username: z.string(),
+  password: z.object({ ciphertext: z.string(), nonce: z.string() }).nullable(),
+});
+export type SipLogin = z.input<typeof SipAnswer>;
+
+/** `GET /user/me/sip-status?location_id`. */
+export const SipStatusQuery = z.strictObject({ location_id: PathId });
+export const SipStatusAnswer = z.object({
+  location_id: z.string(),
+  has_credentials: z.boolean(),
+  server: z.string().nullable(),
+  username: z.string().nullable(),
+  /**
+   * When the desk phone last took or placed a call (Twilio does not report SIP registrations themselves), so
+   * a person can tell their phone is signed in.
+   */
+  last_call_at: z.string().nullable(),
+});

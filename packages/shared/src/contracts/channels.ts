@@ -105,6 +105,10 @@ export const ProviderConfig = {
       .nullable()
       .optional(),
     api_key_secret: z.string().trim().min(1).max(200).nullable().optional(),
+    /** Desk phones: the location's SIP domain and the credential list of its people's logins. */
+    sip_domain_sid: z.string().trim().max(64).nullable().optional(),
+    sip_domain: z.string().trim().max(253).nullable().optional(),
+    sip_credential_list_sid: z.string().trim().max(64).nullable().optional(),
   }),
   whatsapp: z.strictObject({
     phone_number_id: numericId('phone number ID'),

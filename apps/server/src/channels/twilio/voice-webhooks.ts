@@ -54,8 +54,8 @@ export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
       return xml(reply, refuseTwiml('Sorry, this number is not in service.'));
     }
     const plan = await ctx.calls.incoming(account, { sid, from, to });
-    if (plan.open && plan.clients.length > 0)
-      return xml(reply, ringTwiml({ publicUrl, clients: plan.clients }));
+    if (plan.open && plan.clients.length + plan.sip.length > 0)
+      return xml(reply, ringTwiml({ publicUrl, clients: plan.clients, sip: plan.sip }));
     return xml(reply, voicemailTwiml({ publicUrl, greeting: plan.greeting }));
   }
 
@@ -64,14 +64,18 @@ export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
     const { p, accounts } = await signedByAccount(request);
     const sid = param(p.data, 'CallSid');
     if (!sid) throw malformed('Twilio Voice');
-    const who = parseVoiceIdentity(param(p.data, 'From'));
+    // A browser (`client:<identity>`) or a desk phone (`sip:<login>@<domain>`).
+    const from = param(p.data, 'From');
+    const who =
+      parseVoiceIdentity(from) ?? (from?.startsWith('sip:') ? await ctx.calls.deskPhone(from) : null);
     const account = who && accounts.find((a) => a.row.location_id === who.location_id);
     if (!who || !account)
       return xml(reply, refuseTwiml('Sorry, this phone cannot place calls for the business.'));
     const placed = await ctx.calls.outgoing(account, {
       sid,
       user_id: who.user_id,
-      to: param(p.data, 'To') ?? '',
+      // A desk phone dials `sip:<number>@<domain>`.
+      to: (param(p.data, 'To') ?? '').replace(/^sip:([^@]+)@.*$/i, '$1'),
       ...(param(p.data, 'enquiryId') ? { enquiry_id: param(p.data, 'enquiryId') } : {}),
     });
     if ('refuse' in placed) return xml(reply, refuseTwiml(placed.refuse));
@@ -93,7 +97,7 @@ export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
         parent_sid: param(p.data, 'ParentCallSid'),
         status: callStatus,
         ...(Number.isFinite(duration) && param(p.data, 'CallDuration') !== undefined ? { duration } : {}),
-        ...(to.startsWith('client:') ? { answered_by_identity: to } : {}),
+        ...(to.startsWith('client:') || to.startsWith('sip:') ? { answered_by_identity: to } : {}),
       });
     }
     return xml(reply, EMPTY_TWIML);

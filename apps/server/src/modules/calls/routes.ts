@@ -6,12 +6,17 @@ import {
   IdParams,
   PresenceAnswer,
   PresenceRequest,
+  SipAnswer,
+  SipRequest,
+  SipStatusAnswer,
+  SipStatusQuery,
   VoiceTokenAnswer,
   VoiceTokenRequest,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listCalls } from './history.ts';
 import { setPresence, setUpCalling, voiceToken } from './setup.ts';
+import { deskPhoneLogin, deskPhoneStatus } from './sip.ts';
 
 /** Calling: the owner sets it up on a Twilio account; staff browsers get their phone token and say when they are available. */
 export const callRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +35,16 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
     '/twilio/generate-voice-token',
     { schema: { body: VoiceTokenRequest, response: { 200: answer(VoiceTokenAnswer) } } },
     async (request) => ({ body: await voiceToken(request.ctx, request.body.identity) }),
+  );
+  app.post(
+    '/user/sip',
+    { schema: { body: SipRequest, response: { 200: answer(SipAnswer) } } },
+    async (request) => ({ body: await deskPhoneLogin(request.ctx, request.body) }),
+  );
+  app.get(
+    '/user/me/sip-status',
+    { schema: { querystring: SipStatusQuery, response: { 200: answer(SipStatusAnswer) } } },
+    async (request) => ({ body: await deskPhoneStatus(request.ctx, request.query.location_id) }),
   );
   app.put(
     '/calls/presence',

@@ -24,6 +24,7 @@ import { findOrCreateCustomer } from '../customers/service.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from '../messages/dto.ts';
 import { findOrOpenEnquiry } from '../messages/service.ts';
+import { deskPhonesAt } from './sip.ts';
 import { queueTextBack } from './text-back.ts';
 
 type CallRow = typeof calls.$inferSelect;
@@ -193,7 +194,9 @@ export async function takeIncomingCall(
         )
     : [];
   const caller = stored.enquiry.customer.name ?? input.from;
+  const sip = open ? await deskPhonesAt(app.db, input.location_id) : [];
   return {
+    sip,
     call_id: call.id,
     enquiry_id: call.enquiry_id,
     open,

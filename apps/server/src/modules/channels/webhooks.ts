@@ -20,6 +20,7 @@ import {
   recordingReady,
   takeIncomingCall,
 } from '../calls/service.ts';
+import { deskPhoneOwner } from '../calls/sip.ts';
 import { queueProfileLookup } from '../customers/naming.ts';
 import { customerOfMessage, setSmsOptOut } from '../customers/service.ts';
 import { accountsOf, accountsWhere, type Warn } from './accounts.ts';
@@ -88,6 +89,7 @@ function webhookContext(app: FastifyInstance): WebhookContext {
           provider: account.row.provider,
           ...call,
         }),
+      deskPhone: (address) => deskPhoneOwner(app.db, address),
       async outgoing(account, call) {
         // The browser's identity was minted for a member of the account's business at its location.
         if (!(await memberOf(app, [account.row.business_id], call.user_id)))
@@ -102,8 +104,12 @@ function webhookContext(app: FastifyInstance): WebhookContext {
       },
       async status(report) {
         if (!isCallStatus(report.status)) return;
-        // A browser's leg names its person; only a member of the call's business can have taken it.
-        const rang = parseVoiceIdentity(report.answered_by_identity);
+        // A browser's or desk phone's leg names its person; only a member of the call's business can have taken it.
+        const rang =
+          parseVoiceIdentity(report.answered_by_identity) ??
+          (report.status === 'in-progress'
+            ? await deskPhoneOwner(app.db, report.answered_by_identity)
+            : null);
         await applyCallStatus(app, {
           business_ids: report.business_ids,
           provider: report.provider,
