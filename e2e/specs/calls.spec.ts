@@ -35,6 +35,17 @@ function startFakeTwilio(): Promise<Server> {
     if (url.includes('/IncomingPhoneNumbers.json'))
       return json(res, { incoming_phone_numbers: [{ sid: `PN${'c'.repeat(32)}` }] });
     if (url.includes('/IncomingPhoneNumbers/')) return json(res, { sid: `PN${'c'.repeat(32)}` });
+    // Desk phones: the SIP domain, its credential list and mappings, and each person's credential.
+    if (url.endsWith('/SIP/Domains.json') && req.method === 'GET') return json(res, { domains: [] });
+    if (url.endsWith('/SIP/Domains.json'))
+      return json(res, { sid: `SD${'d'.repeat(32)}`, domain_name: 'switchboard-e2e.sip.twilio.com' });
+    if (url.endsWith('/SIP/CredentialLists.json') && req.method === 'GET')
+      return json(res, { credential_lists: [] });
+    if (url.endsWith('/SIP/CredentialLists.json')) return json(res, { sid: `CL${'e'.repeat(32)}` });
+    if (url.endsWith('/CredentialListMappings.json'))
+      return json(res, { contents: [], sid: `CL${'e'.repeat(32)}` });
+    if (url.endsWith('/Credentials.json') && req.method === 'GET') return json(res, { credentials: [] });
+    if (url.includes('/Credentials')) return json(res, { sid: `CR${'f'.repeat(32)}` });
     res.writeHead(404);
     res.end();
   });
@@ -69,18 +80,32 @@ test("the owner sets up calling; a customer's call shows in the inbox as it ring
     await expect(calling).toContainText('Set up');
     await expect(calling.getByRole('button', { name: 'Set up calling again' })).toBeVisible();
 
+    // A desk phone login for the owner: the password shows once, opened in this browser.
+    await page.goto('/profile');
+    const desk = page.getByRole('region', { name: 'Desk phone' });
+    await desk.getByRole('button', { name: 'Create desk phone login' }).click();
+    const password = desk.getByLabel('Desk phone password');
+    await expect(password).toHaveText(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{20}$/);
+    const first = await password.textContent();
+    await expect(desk).toContainText('it is not shown again');
+    await desk.getByRole('button', { name: 'New password' }).click();
+    await expect(password).not.toHaveText(first ?? '');
+    await expect(password).toHaveText(/^.{20}$/);
+
     await page.goto('/inbox');
     await expect(page.getByRole('status', { name: 'Connection: Live' })).toBeVisible();
     const caller = `+6142${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const sid = `CA${hex(16)}`;
-    // Nobody is available: Twilio is told to take a voicemail.
+    // No browser is available: the owner's desk phone rings; nobody picks up, so the caller leaves a voicemail.
     const twiml = await twilio(request, 'incoming', {
       CallSid: sid,
       From: caller,
       To: NUMBER,
       CallStatus: 'ringing',
     });
-    expect(twiml).toContain('<Record ');
+    expect(twiml).toMatch(/<Sip [^>]*>sip:u[0-9a-f]{20}@switchboard-[0-9a-f]{20}\.sip\.twilio\.com<\/Sip>/);
+    const voicemail = await twilio(request, 'dial-action', { CallSid: sid, DialCallStatus: 'no-answer' });
+    expect(voicemail).toContain('<Record ');
 
     const row = page
       .getByRole('list', { name: 'Enquiries' })

@@ -204,4 +204,17 @@ describe('desk phones on the location’s Twilio SIP domain', SUITE_TIMEOUTS, ()
     });
     expect(status.statusCode).toBe(404);
   });
+
+  it('removes the desk phone logins with the Twilio account they live on', async () => {
+    expect(
+      (await s.t.request({ method: 'DELETE', url: `/api/v1/channels/${channelId}`, token: s.owner }))
+        .statusCode,
+    ).toBe(200);
+    const status = await s.t.request({
+      method: 'GET',
+      url: `/api/v1/user/me/sip-status?location_id=${location}`,
+      token: login.token,
+    });
+    expect(status.json().body).toMatchObject({ has_credentials: false, username: null });
+  });
 });

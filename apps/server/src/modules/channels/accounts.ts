@@ -1,4 +1,4 @@
-import { channelAccounts, type Db, type DbOrTx } from '@switchboard/db';
+import { channelAccounts, type Db, type DbOrTx, sipCredentials } from '@switchboard/db';
 import {
   CHANNELS_OF,
   type ChannelAccount,
@@ -432,6 +432,9 @@ export async function deleteChannel(
   await ctx.db.transaction(async (tx) => {
     const existing = await findOwnAccount(tx, a.business_id, id);
     await tx.delete(channelAccounts).where(eq(channelAccounts.id, existing.id));
+    // Desk phone logins live on the account's SIP domain: they go with it.
+    if (existing.provider === 'twilio')
+      await tx.delete(sipCredentials).where(eq(sipCredentials.location_id, existing.location_id));
     await audit(tx, a, 'channel.disconnect', existing);
   });
   return { id, deleted: true };

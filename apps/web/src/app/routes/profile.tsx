@@ -1,6 +1,7 @@
 import { Flex, Segmented } from 'antd';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Panel } from '@/components/panel.tsx';
+import { DeskPhonePanel } from '@/features/profile/components/desk-phone-panel.tsx';
 import {
   PasswordChange,
   ProfileDetails,
@@ -10,7 +11,7 @@ import { type ThemeMode, useThemeStore } from '@/features/theme/stores/theme-sto
 import { useAppSelection } from '../layouts/use-app-selection.ts';
 
 export default function ProfileRoute() {
-  const { me } = useAppSelection();
+  const { me, location } = useAppSelection();
   const mode = useThemeStore((s) => s.mode);
   const setMode = useThemeStore((s) => s.setMode);
   return (
@@ -23,6 +24,9 @@ export default function ProfileRoute() {
         <ProfileDetails me={me} />
         <ReplyPreferences me={me} />
         <PasswordChange />
+        {location && (
+          <DeskPhonePanel locationId={location.id} locationName={location.name ?? 'this location'} />
+        )}
         <Panel title="Theme">
           <Segmented
             aria-label="Theme"
