@@ -111,7 +111,11 @@ test("the owner sets up calling; a customer's call shows in the inbox as it ring
       .getByRole('list', { name: 'Enquiries' })
       .getByRole('link', { name: new RegExp(caller.slice(-6)) });
     await expect(row).toContainText('Incoming call');
-    await row.click();
+    // Who is calling shows on the page, with the way into their conversation.
+    const toast = page.getByRole('alert').filter({ hasText: `${caller} is calling` });
+    await expect(toast).toBeVisible();
+    await toast.getByRole('button', { name: 'Open the conversation' }).click();
+    await expect(toast).toBeHidden();
     const card = page.getByRole('region', { name: `Call from ${caller}` });
     await expect(card).toContainText('Incoming call');
 

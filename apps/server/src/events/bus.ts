@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { EnquiryRow, LocationCounts, MessageDto, Note } from '@switchboard/shared';
+import type { CallEvent, EnquiryRow, LocationCounts, MessageDto, Note } from '@switchboard/shared';
 
 /** Domain events, emitted after the transaction that caused them commits. */
 export type DomainEvents = {
@@ -25,6 +25,9 @@ export type DomainEvents = {
   'visitor.typing': [{ enquiry_id: string; visitor_id: string; typing: boolean; full_name: string }];
   /** A channel account was connected, changed or removed: cached look-ups of accounts are dropped. */
   'channels.changed': [{ business_id: string }];
+  /** A customer's call started ringing the location; then each change of it. */
+  'call.incoming': [{ business_id: string; call: CallEvent }];
+  'call.updated': [{ business_id: string; call: CallEvent }];
   /** The business's list of labels changed (made, renamed, recoloured, deleted). */
   'labels.changed': [{ business_id: string }];
 };

@@ -1,3 +1,4 @@
+import { PhoneOutlined } from '@ant-design/icons';
 import { ERROR_NOTICE_MAX, ERROR_NOTICE_SECONDS, NOTICE_SECONDS } from '@switchboard/shared';
 import { Button, message, notification } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
@@ -57,6 +58,8 @@ export default function NoticeBridge() {
     duration: ERROR_NOTICE_SECONDS,
   });
   const [messageApi, messageHolder] = message.useMessage({ duration: NOTICE_SECONDS, maxCount: 3 });
+  // Calls ringing have their own stack: several may ring at once, and an error never pushes one away.
+  const [callApi, callHolder] = notification.useNotification({ maxCount: 5, placement: 'topRight' });
 
   useEffect(() => {
     setNoticeSink({
@@ -84,14 +87,38 @@ export default function NoticeBridge() {
           ),
         });
       },
+      ringing: ({ key, title, body, href, action }) => {
+        callApi.open({
+          key,
+          title,
+          description: body,
+          duration: 0,
+          icon: <PhoneOutlined style={{ color: 'var(--ant-color-primary, #1E75FF)' }} />,
+          role: 'alert',
+          actions: (
+            <Button
+              type="primary"
+              size="small"
+              onClick={() => {
+                callApi.destroy(key);
+                navigateTo(href);
+              }}
+            >
+              {action}
+            </Button>
+          ),
+        });
+      },
+      callEnded: (key) => callApi.destroy(key),
     });
     return () => setNoticeSink(null);
-  }, [notificationApi, messageApi]);
+  }, [notificationApi, messageApi, callApi]);
 
   return (
     <>
       {notificationHolder}
       {messageHolder}
+      {callHolder}
     </>
   );
 }

@@ -7,7 +7,12 @@ export type NoticeSink = {
   info: (text: string) => void;
   /** Something a teammate or customer did that this person should look at, with a link to it. */
   attention: (notice: AttentionNotice) => void;
+  /** A call ringing: stays until `callEnded` with the same key. */
+  ringing: (notice: RingingNotice) => void;
+  callEnded: (key: string) => void;
 };
+
+export type RingingNotice = { key: string; title: string; body: string; href: string; action: string };
 
 export type AttentionNotice = { title: string; body: string; href: string; action: string };
 
@@ -29,6 +34,12 @@ function deliver(item: Pending, to: NoticeSink): void {
       return;
     case 'attention':
       to.attention(item.arg);
+      return;
+    case 'ringing':
+      to.ringing(item.arg);
+      return;
+    case 'callEnded':
+      to.callEnded(item.arg);
       return;
   }
 }
@@ -52,4 +63,6 @@ export const notify = {
   success: (text: string) => send({ kind: 'success', arg: text }),
   info: (text: string) => send({ kind: 'info', arg: text }),
   attention: (notice: AttentionNotice) => send({ kind: 'attention', arg: notice }),
+  ringing: (notice: RingingNotice) => send({ kind: 'ringing', arg: notice }),
+  callEnded: (key: string) => send({ kind: 'callEnded', arg: key }),
 };

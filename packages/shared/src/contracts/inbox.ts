@@ -154,6 +154,23 @@ export type StaffNotification = {
   body: string;
 };
 
+/** A call as staff screens hear of it live (`call.incoming` as it starts ringing, `call.updated` after). */
+export type CallEvent = {
+  id: string;
+  enquiry_id: string;
+  location_id: string;
+  direction: 'in' | 'out';
+  from: string;
+  to: string;
+  /** Twilio's status names: ringing, in-progress, completed, busy, no-answer, failed, canceled… */
+  status: string;
+  voicemail: boolean;
+  /** The customer's name when they are known. */
+  caller_name: string | null;
+  /** Who answered (in) or placed (out) it. */
+  user: { id: string; full_name: string } | null;
+};
+
 /** Events the server sends; typed for Socket.IO on both ends. */
 export type ServerToClientEvents = {
   'enquiry.created': (enquiry: EnquiryRow) => void;
@@ -167,6 +184,9 @@ export type ServerToClientEvents = {
   'note.created': (note: Note) => void;
   /** The owner made, renamed, recoloured or deleted a label: screens read the business's labels again. */
   'labels.changed': () => void;
+  /** A customer is ringing the location. */
+  'call.incoming': (call: CallEvent) => void;
+  'call.updated': (call: CallEvent) => void;
 };
 
 /** Events a staff client sends. */

@@ -59,6 +59,9 @@ export function realtimeListeners(app: FastifyInstance): void {
       body: 'The enquiry you snoozed is in Open again.',
     });
   });
+  // Everyone at the location sees who is calling, and the call's toast goes once it is taken or over.
+  bus.on('call.incoming', ({ call }) => io.to(rooms.location(call.location_id)).emit('call.incoming', call));
+  bus.on('call.updated', ({ call }) => io.to(rooms.location(call.location_id)).emit('call.updated', call));
   bus.on('labels.changed', ({ business_id }) => io.to(rooms.business(business_id)).emit('labels.changed'));
   bus.on('counts.updated', ({ business_id, counts }) =>
     io.to(rooms.business(business_id)).emit('counts.updated', counts),

@@ -1,8 +1,10 @@
 import { callPresence, calls, locations, messages } from '@switchboard/db';
+import type { CallEvent } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceIdentity } from '../../channels/twilio/voice.ts';
-import { DEMO_LOGINS, eventually, getMe, inbound } from '../../test/helpers.ts';
+import { DEMO_LOGINS, eventually, getMe, inbound, listen, openSocket } from '../../test/helpers.ts';
 import {
   type ChannelSuite,
   connect,
@@ -457,5 +459,35 @@ describe('phone calls through Twilio Voice', SUITE_TIMEOUTS, () => {
       token: s.owner,
       payload: { missed_call_text: null },
     });
+  });
+
+  it('tells every screen at the location who is calling, and when the call is over; no other business hears it', async () => {
+    const url = await listen(s.t);
+    const sockets: Socket[] = [];
+    try {
+      const staff = await openSocket(url, s.staff, sockets);
+      const north = await openSocket(url, await s.t.login(DEMO_LOGINS.northsideOwner), sockets);
+      const heard: { event: string; call: CallEvent }[] = [];
+      const leaked: unknown[] = [];
+      for (const event of ['call.incoming', 'call.updated']) {
+        staff.on(event, (call: CallEvent) => heard.push({ event, call }));
+        north.on(event, (call: unknown) => leaked.push(call));
+      }
+      await ring('CAlive00000000000000000000000000001', '+61491570081');
+      const incoming = await eventually(async () => heard.find((h) => h.event === 'call.incoming')?.call);
+      expect(incoming).toMatchObject({
+        direction: 'in',
+        from: '+61491570081',
+        status: 'ringing',
+        location_id: location,
+      });
+      await status({ CallSid: 'CAlive00000000000000000000000000001', CallStatus: 'no-answer' });
+      await eventually(async () =>
+        heard.find((h) => h.event === 'call.updated' && h.call.status === 'no-answer'),
+      );
+      expect(leaked).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
   });
 });

@@ -9,7 +9,15 @@ import {
   messages,
   users,
 } from '@switchboard/db';
-import { type CallMeta, callText, hoursOf, isUuid, normalisePhone, openingState } from '@switchboard/shared';
+import {
+  type CallEvent,
+  type CallMeta,
+  callText,
+  hoursOf,
+  isUuid,
+  normalisePhone,
+  openingState,
+} from '@switchboard/shared';
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
@@ -60,6 +68,22 @@ async function whoTook(app: FastifyInstance, userId: string | null) {
  * The call's message follows the call: its line ('Missed call', 'Voicemail (0:42)'…) and `meta.call`, the
  * conversation's preview when it is the latest message, and every open screen, live.
  */
+/** A call as staff screens hear of it live. */
+function callEvent(call: CallRow, meta: CallMeta, callerName: string | null): CallEvent {
+  return {
+    id: call.id,
+    enquiry_id: call.enquiry_id,
+    location_id: call.location_id,
+    direction: call.direction,
+    from: call.from_number,
+    to: call.to_number,
+    status: call.status,
+    voicemail: call.voicemail,
+    caller_name: callerName,
+    user: meta.user,
+  };
+}
+
 export async function showCall(app: FastifyInstance, call: CallRow): Promise<void> {
   const { text, meta } = describe(call, await whoTook(app, call.user_id));
   const [m] = await app.db
@@ -89,15 +113,17 @@ export async function showCall(app: FastifyInstance, call: CallRow): Promise<voi
     location_id: call.location_id,
     message: toMessageDto(m, author),
   });
+  const [customer] = await app.db.select().from(customers).where(eq(customers.id, call.customer_id));
+  app.events.emit('call.updated', {
+    business_id: call.business_id,
+    call: callEvent(call, meta, customer?.name ?? null),
+  });
   // The list row shows the call's line when it is the conversation's latest.
-  if (enquiry) {
-    const [customer] = await app.db.select().from(customers).where(eq(customers.id, enquiry.customer_id));
-    if (customer)
-      app.events.emit('enquiry.updated', {
-        business_id: call.business_id,
-        enquiry: toEnquiryRow(enquiry, customer),
-      });
-  }
+  if (enquiry && customer)
+    app.events.emit('enquiry.updated', {
+      business_id: call.business_id,
+      enquiry: toEnquiryRow(enquiry, customer),
+    });
 }
 
 function greetingFor(place: string, open: boolean): string {
@@ -183,7 +209,13 @@ export async function takeIncomingCall(
         .from(calls)
         .where(and(eq(calls.provider, input.provider), eq(calls.provider_call_sid, input.sid)))
     )[0]!;
-  if (inserted) await showCall(app, call);
+  if (inserted) {
+    await showCall(app, call);
+    app.events.emit('call.incoming', {
+      business_id: call.business_id,
+      call: callEvent(call, describe(call, null).meta, stored.enquiry.customer.name),
+    });
+  }
 
   const available = open
     ? await app.db

@@ -11,7 +11,7 @@ import {
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import type { StaffNotification } from '@switchboard/shared';
+import type { CallEvent, StaffNotification } from '@switchboard/shared';
 import { Badge, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -130,6 +130,39 @@ function useAttentionNotices(): void {
   }, [socket]);
 }
 
+const RINGING = new Set(['queued', 'initiated', 'ringing']);
+
+/**
+ * A customer ringing the location shows on every page for everyone there, with who it is and a way into
+ * their conversation, until the call is taken or over.
+ */
+function useRingingCalls(): void {
+  const { socket } = useSocket();
+  useEffect(() => {
+    if (!socket) return;
+    const key = (call: CallEvent) => `call:${call.id}`;
+    const onIncoming = (call: CallEvent) => {
+      if (call.direction !== 'in' || !RINGING.has(call.status)) return;
+      notify.ringing({
+        key: key(call),
+        title: `${call.caller_name ?? call.from} is calling`,
+        body: call.caller_name ? call.from : 'A caller not yet in your customers.',
+        href: `${paths.inbox}/${encodeURIComponent(call.enquiry_id)}`,
+        action: 'Open the conversation',
+      });
+    };
+    const onUpdated = (call: CallEvent) => {
+      if (!RINGING.has(call.status) || call.user || call.voicemail) notify.callEnded(key(call));
+    };
+    socket.on('call.incoming', onIncoming);
+    socket.on('call.updated', onUpdated);
+    return () => {
+      socket.off('call.incoming', onIncoming);
+      socket.off('call.updated', onUpdated);
+    };
+  }, [socket]);
+}
+
 function AppShell() {
   const me = useMe();
   const { pathname } = useLocation();
@@ -155,6 +188,7 @@ function AppShell() {
   useAppSocket(selection ? `${selection.business.id}:${selection.location?.id ?? ''}` : null);
   useAttentionNotices();
   useLiveLabels();
+  useRingingCalls();
   const { unread, byLocation } = useUnread(selection?.location?.id ?? null);
 
   // The page's own chunk downloads while the user loads, rather than after.
