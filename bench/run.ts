@@ -18,6 +18,7 @@ import type { BenchContext, Engine, Section, SummaryRow } from './lib/context.ts
 import { type PostgresServer, startPostgres, stopPostgres } from './lib/postgres.ts';
 import { table } from './lib/stats.ts';
 import { broadcastSection } from './sections/broadcast.ts';
+import { callRingSection } from './sections/call-ring.ts';
 import { inboxSection } from './sections/inbox.ts';
 import { ingestSection } from './sections/ingest.ts';
 import { mixedSection } from './sections/mixed.ts';
@@ -34,6 +35,7 @@ const SECTIONS: Section[] = [
   mixedSection,
   outboundSection,
   broadcastSection,
+  callRingSection,
 ];
 
 function listEnv<T extends string>(name: string, allowed: readonly T[], fallback: readonly T[]): T[] {

@@ -1,13 +1,14 @@
 /**
  * Staff browsers in their own thread: `count` Socket.IO clients (WebSocket, as the app connects), spread over
- * the given server URLs, each recording when every `message.created` arrives (epoch milliseconds with
+ * the given server URLs, each recording when every `message.created` (or the job's event) arrives (epoch milliseconds with
  * sub-millisecond precision, comparable across threads). Posts 'ready' once all are connected; on 'stop' posts
  * the arrival times by message id and disconnects.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 
-export type SocketJob = { urls: string[]; token: string; count: number };
+/** `event` (default `message.created`) is recorded by the `id` of what it carries. */
+export type SocketJob = { urls: string[]; token: string; count: number; event?: string };
 export type SocketResult = { arrivals: Record<string, number[]> };
 
 const now = () => performance.timeOrigin + performance.now();
@@ -28,7 +29,7 @@ async function run(job: SocketJob) {
             forceNew: true,
           });
           sockets.push(socket);
-          socket.on('message.created', (m: { id: string }) => {
+          socket.on(job.event ?? 'message.created', (m: { id: string }) => {
             const at = now();
             arrivals[m.id] ??= [];
             arrivals[m.id]!.push(at);
