@@ -1,4 +1,4 @@
-import { callPresence, channelAccounts, locations } from '@switchboard/db';
+import { callPresence, channelAccounts } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { type TwilioCredentials, twilioApi } from '../../channels/twilio/api.ts';
 import { VOICE_PATHS, voiceAccessToken, voiceIdentity } from '../../channels/twilio/voice.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { findOwnAccount, locationAccount, openAccount, saveAccountFields } from '../channels/accounts.ts';
+import { findLocation } from '../locations/service.ts';
 
 type Ctx = Pick<Context, 'db' | 'actor' | 'config'>;
 
@@ -165,11 +166,7 @@ export async function voiceToken(ctx: Ctx, identity: string) {
  */
 export async function setPresence(ctx: Ctx, input: { location_id: string; available: boolean }) {
   const a = requireBusiness(ctx.actor);
-  const [location] = await ctx.db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, input.location_id), eq(locations.business_id, a.business_id)));
-  if (!location) throw new AppError('not_found', 'Location not found.');
+  const location = await findLocation(ctx.db, a.business_id, input.location_id);
   const mine = and(eq(callPresence.user_id, a.user_id), eq(callPresence.location_id, location.id));
   if (!input.available) {
     await ctx.db.delete(callPresence).where(mine);

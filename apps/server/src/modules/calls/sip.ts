@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes, randomInt } from 'node:crypto';
-import { channelAccounts, locations, sipCredentials, users } from '@switchboard/db';
+import { channelAccounts, sipCredentials, users } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { type TwilioCredentials, twilioApi } from '../../channels/twilio/api.ts';
 import { VOICE_PATHS } from '../../channels/twilio/voice.ts';
@@ -8,6 +8,7 @@ import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import { locationAccount, saveAccountFields } from '../channels/accounts.ts';
+import { findLocation } from '../locations/service.ts';
 
 type Ctx = Pick<Context, 'db' | 'actor' | 'config'>;
 type Twilio = Account<'twilio'>;
@@ -106,11 +107,7 @@ async function ensureDomain(ctx: Ctx, account: Twilio, creds: TwilioCredentials)
 }
 
 async function callingAccount(ctx: Ctx, businessId: string, locationId: string): Promise<Twilio> {
-  const [location] = await ctx.db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.business_id, businessId)));
-  if (!location) throw new AppError('not_found', 'Location not found.');
+  const location = await findLocation(ctx.db, businessId, locationId);
   const account = await locationAccount(ctx.db, ctx.config.encryptionKey, location.id, 'twilio');
   if (!account?.config.twiml_app_sid)
     throw new AppError(
@@ -193,11 +190,7 @@ export async function deskPhoneLogin(ctx: Ctx, input: { location_id: string; res
 /** `GET /user/me/sip-status`: whether the person has a desk phone login at the location, and its last call. */
 export async function deskPhoneStatus(ctx: Ctx, locationId: string) {
   const a = requireBusiness(ctx.actor);
-  const [location] = await ctx.db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.business_id, a.business_id)));
-  if (!location) throw new AppError('not_found', 'Location not found.');
+  const location = await findLocation(ctx.db, a.business_id, locationId);
   const [login] = await ctx.db
     .select()
     .from(sipCredentials)
