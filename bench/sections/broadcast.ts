@@ -11,7 +11,6 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { Database } from '@switchboard/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -21,7 +20,7 @@ import { startRedis } from '../../apps/server/src/test/server-process.ts';
 import { TMP_DIR } from '../generate.ts';
 import { ENGINE_LABEL, type Section, type SummaryRow } from '../lib/context.ts';
 import { openSectionDatabase } from '../lib/database.ts';
-import type { SocketJob, SocketResult } from '../lib/socket-worker.ts';
+import { startSocketPool } from '../lib/socket-pool.ts';
 import { ms, percentile, table } from '../lib/stats.ts';
 
 const PG_DB = 'switchboard_broadcast';
@@ -119,14 +118,7 @@ async function measure(
       if (!address || typeof address === 'string') throw new Error('bench: no address');
       return `http://127.0.0.1:${address.port}`;
     });
-    const worker = new Worker(
-      `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(
-        new URL('../lib/socket-worker.ts', import.meta.url).href,
-      )}); })`,
-      { eval: true, workerData: { urls, token: staff, count: sockets } satisfies SocketJob },
-    );
-    const failed = new Promise<never>((_, reject) => worker.once('error', reject));
-    await Promise.race([new Promise((r) => worker.once('message', r)), failed]);
+    const pool = await startSocketPool({ urls, token: staff, count: sockets });
 
     const emitted = new Map<string, number>();
     first.events.prependListener('message.created', ({ message }) => {
@@ -148,14 +140,7 @@ async function measure(
       await new Promise((r) => setTimeout(r, 100));
     }
     await new Promise((r) => setTimeout(r, 500));
-    const result = await Promise.race([
-      new Promise<SocketResult>((resolve) => {
-        worker.once('message', resolve);
-        worker.postMessage('stop');
-      }),
-      failed,
-    ]);
-    await worker.terminate();
+    const result = await pool.stop();
     const latencies: number[] = [];
     let complete = true;
     for (const [id, at] of emitted) {

@@ -10,7 +10,6 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { buildApp } from '../../apps/server/src/app.ts';
 import {
   PUBLIC_URL,
@@ -23,7 +22,7 @@ import { DEMO_LOGINS, testConfig } from '../../apps/server/src/test/helpers.ts';
 import { TMP_DIR } from '../generate.ts';
 import { ENGINE_LABEL, type Section, type SummaryRow } from '../lib/context.ts';
 import { openSectionDatabase } from '../lib/database.ts';
-import type { SocketJob, SocketResult } from '../lib/socket-worker.ts';
+import { startSocketPool } from '../lib/socket-pool.ts';
 import { ms, percentile, table } from '../lib/stats.ts';
 
 const PG_DB = 'switchboard_ring';
@@ -55,22 +54,12 @@ export const callRingSection: Section = {
         config: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN, phone_number: NUMBER },
       });
 
-      const worker = new Worker(
-        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(
-          new URL('../lib/socket-worker.ts', import.meta.url).href,
-        )}); })`,
-        {
-          eval: true,
-          workerData: {
-            urls: [`http://127.0.0.1:${address.port}`],
-            token: staff,
-            count: sockets,
-            event: 'call.incoming',
-          } satisfies SocketJob,
-        },
-      );
-      const failed = new Promise<never>((_, reject) => worker.once('error', reject));
-      await Promise.race([new Promise((r) => worker.once('message', r)), failed]);
+      const pool = await startSocketPool({
+        urls: [`http://127.0.0.1:${address.port}`],
+        token: staff,
+        count: sockets,
+        event: 'call.incoming',
+      });
 
       // When each call's webhook was sent, by the call id the app gives it.
       const sent = new Map<string, number>();
@@ -99,14 +88,7 @@ export const callRingSection: Section = {
         await new Promise((r) => setTimeout(r, 200));
       }
       await new Promise((r) => setTimeout(r, 500));
-      const result = await Promise.race([
-        new Promise<SocketResult>((resolve) => {
-          worker.once('message', resolve);
-          worker.postMessage('stop');
-        }),
-        failed,
-      ]);
-      await worker.terminate();
+      const result = await pool.stop();
 
       const latencies: number[] = [];
       let complete = sent.size === calls;

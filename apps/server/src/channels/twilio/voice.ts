@@ -33,12 +33,13 @@ const STATUS_EVENTS = 'initiated ringing answered completed';
 // A client identity is letters, digits and underscores (what every Voice SDK accepts): the user and the
 // location it rings for, so a token can only ever be minted for oneself at a location one belongs to.
 const IDENTITY = /^u([0-9a-f]{32})_l([0-9a-f]{32})$/;
-const hex = (uuid: string) => uuid.replaceAll('-', '').toLowerCase();
+/** An id as the letters and digits Twilio names accept. */
+export const compactId = (uuid: string) => uuid.replaceAll('-', '').toLowerCase();
 const uuidOf = (h: string) =>
   `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 
 export function voiceIdentity(userId: string, locationId: string): string {
-  return `u${hex(userId)}_l${hex(locationId)}`;
+  return `u${compactId(userId)}_l${compactId(locationId)}`;
 }
 
 /** The user and location of a browser's identity, as Twilio reports it (`client:<identity>` or bare). */

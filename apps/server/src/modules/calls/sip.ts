@@ -2,7 +2,7 @@ import { createCipheriv, randomBytes, randomInt } from 'node:crypto';
 import { channelAccounts, sipCredentials, users } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { type TwilioCredentials, twilioApi } from '../../channels/twilio/api.ts';
-import { VOICE_PATHS } from '../../channels/twilio/voice.ts';
+import { compactId, VOICE_PATHS } from '../../channels/twilio/voice.ts';
 import type { Account } from '../../channels/types.ts';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -14,12 +14,11 @@ type Ctx = Pick<Context, 'db' | 'actor' | 'config'>;
 type Twilio = Account<'twilio'>;
 type List<K extends string, T> = { [key in K]?: T[] };
 
-const hex = (uuid: string) => uuid.replaceAll('-', '').toLowerCase();
 // Ids begin with their creation time: their random ends tell apart two made at the same moment.
 /** The location's SIP domain name at Twilio: unique, and stable for the location. */
-const domainName = (locationId: string) => `switchboard-${hex(locationId).slice(-20)}`;
+const domainName = (locationId: string) => `switchboard-${compactId(locationId).slice(-20)}`;
 /** A person's login name on the domain. */
-const usernameOf = (userId: string) => `u${hex(userId).slice(-20)}`;
+const usernameOf = (userId: string) => `u${compactId(userId).slice(-20)}`;
 
 /** A password Twilio accepts for a SIP credential: 20 characters with upper case, lower case and digits. */
 function newPassword(): string {

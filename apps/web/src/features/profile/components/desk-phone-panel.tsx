@@ -2,7 +2,7 @@ import { PhoneOutlined } from '@ant-design/icons';
 import type { SipLogin } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { readCookie } from '@/lib/cookies.ts';
@@ -31,6 +31,29 @@ async function openPassword(sealed: { ciphertext: string; nonce: string }): Prom
     fromBase64(sealed.ciphertext),
   );
   return new TextDecoder().decode(plain);
+}
+
+/** Where a desk phone signs in, each value ready to copy, and one more line. */
+function LoginDetails({
+  server,
+  username,
+  more,
+}: {
+  server: string | null;
+  username: string | null;
+  more: { key: string; label: string; children: ReactNode };
+}) {
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      items={[
+        { key: 'server', label: 'Server', children: <Typography.Text copyable>{server}</Typography.Text> },
+        { key: 'user', label: 'Username', children: <Typography.Text copyable>{username}</Typography.Text> },
+        more,
+      ]}
+    />
+  );
 }
 
 /**
@@ -82,26 +105,14 @@ export function DeskPhonePanel({ locationId, locationName }: { locationId: strin
         </Typography.Paragraph>
         {status.isError && <Alert type="error" showIcon title={failureText(status.error)} />}
         {login?.has_credentials && (
-          <Descriptions
-            size="small"
-            column={1}
-            items={[
-              {
-                key: 'server',
-                label: 'Server',
-                children: <Typography.Text copyable>{login.server}</Typography.Text>,
-              },
-              {
-                key: 'user',
-                label: 'Username',
-                children: <Typography.Text copyable>{login.username}</Typography.Text>,
-              },
-              {
-                key: 'used',
-                label: 'Last call',
-                children: login.last_call_at ? new Date(login.last_call_at).toLocaleString() : 'None yet',
-              },
-            ]}
+          <LoginDetails
+            server={login.server}
+            username={login.username}
+            more={{
+              key: 'used',
+              label: 'Last call',
+              children: login.last_call_at ? new Date(login.last_call_at).toLocaleString() : 'None yet',
+            }}
           />
         )}
         {shown && (
@@ -110,30 +121,18 @@ export function DeskPhonePanel({ locationId, locationName }: { locationId: strin
             showIcon
             title="Copy the password into your desk phone now: it is not shown again."
             description={
-              <Descriptions
-                size="small"
-                column={1}
-                items={[
-                  {
-                    key: 'server',
-                    label: 'Server',
-                    children: <Typography.Text copyable>{shown.server}</Typography.Text>,
-                  },
-                  {
-                    key: 'user',
-                    label: 'Username',
-                    children: <Typography.Text copyable>{shown.username}</Typography.Text>,
-                  },
-                  {
-                    key: 'password',
-                    label: 'Password',
-                    children: (
-                      <Typography.Text code copyable aria-label="Desk phone password">
-                        {shown.password}
-                      </Typography.Text>
-                    ),
-                  },
-                ]}
+              <LoginDetails
+                server={shown.server}
+                username={shown.username}
+                more={{
+                  key: 'password',
+                  label: 'Password',
+                  children: (
+                    <Typography.Text code copyable aria-label="Desk phone password">
+                      {shown.password}
+                    </Typography.Text>
+                  ),
+                }}
               />
             }
           />
