@@ -9,14 +9,25 @@ import type { EventBus } from '../events/bus.ts';
 import { type Actor, resolveActor } from './auth.ts';
 
 /** `viewing` is an array, not a Set: socket data crosses nodes as JSON through the Redis adapter. */
-type SocketData = { actor: Actor; full_name: string; viewing: string[] };
+type SocketData = {
+  actor: Actor;
+  full_name: string;
+  viewing: string[];
+  /** Sandbox calls this socket is an end of (it hangs them up when it goes). */
+  calls?: string[];
+};
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
   SocketData
 >;
-type StaffSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type StaffSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +42,12 @@ export const rooms = {
   user: (id: string) => `user:${id}`,
   session: (id: string) => `session:${id}`,
   enquiry: (id: string) => `enquiry:${id}`,
+  /** Staff browsers whose sandbox phone is registered at a location. */
+  phone: (locationId: string) => `phone:${locationId}`,
+  /** The two ends of one sandbox call. */
+  call: (sid: string) => `call:${sid}`,
+  /** Sandbox simulators of a business, which answer its staff's outgoing calls. */
+  simulator: (businessId: string) => `simulator:${businessId}`,
 };
 
 const EnquiryId = z.uuid();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './fields.ts';
 import { Uuid } from './ids.ts';
+import type { PhoneClientEvents, PhoneServerEvents } from './phone.ts';
 
 export const ENQUIRY_STATUSES = ['open', 'closed'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
@@ -172,7 +173,7 @@ export type CallEvent = {
 };
 
 /** Events the server sends; typed for Socket.IO on both ends. */
-export type ServerToClientEvents = {
+export type ServerToClientEvents = PhoneServerEvents & {
   'enquiry.created': (enquiry: EnquiryRow) => void;
   'enquiry.updated': (enquiry: EnquiryRow) => void;
   'message.created': (message: MessageDto) => void;
@@ -190,7 +191,7 @@ export type ServerToClientEvents = {
 };
 
 /** Events a staff client sends. */
-export type ClientToServerEvents = {
+export type ClientToServerEvents = PhoneClientEvents & {
   'enquiry.open': (enquiryId: string, ack?: (result: { ok: boolean; message?: string }) => void) => void;
   'enquiry.close': (enquiryId: string) => void;
   typing: (event: { enquiry_id: string; typing: boolean }) => void;

@@ -11,6 +11,7 @@ export * from './inbox.ts';
 export * from './intake-limits.ts';
 export * from './locations.ts';
 export * from './members.ts';
+export * from './phone.ts';
 export * from './sandbox.ts';
 export * from './templates.ts';
 export * from './uploads.ts';

@@ -6,9 +6,11 @@ import { twilioBasicAuth } from '../../channels/twilio/api.ts';
 import type { CallRecordingJob } from '../../jobs/definitions/call-recording.ts';
 import { callTranscribe } from '../../jobs/definitions/call-transcribe.ts';
 import { downloadMedia } from '../../lib/provider-http.ts';
-import { saveUpload, toAttachment } from '../../lib/storage.ts';
+import { saveUpload, toAttachment, type Upload } from '../../lib/storage.ts';
 import { openAccount } from '../channels/accounts.ts';
 import { showCall } from './service.ts';
+
+type CallRow = typeof calls.$inferSelect;
 
 /**
  * The recording, downloaded with the account's credentials (only from Twilio's own hosts) as MP3, is kept with
@@ -58,10 +60,22 @@ async function fetchOnce(app: FastifyInstance, job: CallRecordingJob): Promise<v
   const upload = await saveUpload(app.db, app.config, {
     business_id: call.business_id,
     user_id: null,
-    name: `${call.voicemail ? 'voicemail' : 'call'}-${call.created_at.toISOString().slice(0, 16).replace(':', '')}.mp3`,
+    name: recordingName(call, 'mp3'),
     content_type: 'audio/mpeg',
     bytes: file.bytes,
   });
+  await attachRecording(app, call, upload);
+}
+
+/** The recording's file name: `call-2026-11-24T0930.mp3`, `voicemail-…`. */
+export const recordingName = (call: CallRow, extension: string) =>
+  `${call.voicemail ? 'voicemail' : 'call'}-${call.created_at.toISOString().slice(0, 16).replace(':', '')}.${extension}`;
+
+/**
+ * A call's recording, kept with the business's files: attached to the call's message (once), shown on every
+ * open screen, and queued for transcription.
+ */
+export async function attachRecording(app: FastifyInstance, call: CallRow, upload: Upload): Promise<void> {
   const [updated] = await app.db
     .update(calls)
     .set({ recording_upload_id: upload.id })
@@ -70,11 +84,11 @@ async function fetchOnce(app: FastifyInstance, job: CallRecordingJob): Promise<v
   if (!updated) return;
   await app.db
     .update(messages)
-    .set({ attachments: sql`${messages.attachments} || ${JSON.stringify([toAttachment(upload)])}::jsonb` })
-    .where(eq(messages.id, call.message_id));
-  await app.db
-    .update(messages)
-    .set({ call_transcription_status: 'not_started', call_summary_status: 'not_started' })
+    .set({
+      attachments: sql`${messages.attachments} || ${JSON.stringify([toAttachment(upload)])}::jsonb`,
+      call_transcription_status: 'not_started',
+      call_summary_status: 'not_started',
+    })
     .where(eq(messages.id, call.message_id));
   await showCall(app, updated);
   await app.jobs.send(callTranscribe, { call_id: call.id }, { singletonKey: call.id });

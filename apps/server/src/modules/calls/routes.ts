@@ -4,6 +4,8 @@ import {
   CallListQuery,
   CallPage,
   IdParams,
+  PhoneSetupAnswer,
+  PhoneSetupQuery,
   PresenceAnswer,
   PresenceRequest,
   SipAnswer,
@@ -15,7 +17,7 @@ import {
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listCalls } from './history.ts';
-import { setPresence, setUpCalling, voiceToken } from './setup.ts';
+import { phoneSetup, setPresence, setUpCalling, voiceToken } from './setup.ts';
 import { deskPhoneLogin, deskPhoneStatus } from './sip.ts';
 
 /** Calling: the owner sets it up on a Twilio account; staff browsers get their phone token and say when they are available. */
@@ -25,6 +27,11 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
     '/calls',
     { schema: { querystring: CallListQuery, response: { 200: answer(CallPage) } } },
     async (request) => ({ body: await listCalls(request.ctx, request.query) }),
+  );
+  app.get(
+    '/calls/phone',
+    { schema: { querystring: PhoneSetupQuery, response: { 200: answer(PhoneSetupAnswer) } } },
+    async (request) => ({ body: await phoneSetup(request.ctx, request.query.location_id) }),
   );
   app.post(
     '/channels/:id/calling',

@@ -281,22 +281,26 @@ export async function applyCallStatus(
   // An outgoing call's outcome is its customer leg's (answered, busy, no answer, how long).
   if (parent.direction === 'out') return moveCall(app, parent, input.status, input.duration);
   if (input.status !== 'in-progress' || !input.answered_by || parent.user_id) return false;
-  // The first browser to answer takes the call.
+  return Boolean(await takeCall(app, parent, input.answered_by));
+}
+
+/** The first person to answer an incoming call takes it; anyone after them is too late (null). */
+export async function takeCall(app: FastifyInstance, call: CallRow, userId: string): Promise<CallRow | null> {
   const [updated] = await app.db
     .update(calls)
     .set({
-      user_id: input.answered_by,
-      status: advanceCallStatus(parent.status as CallStatusValue, 'in-progress'),
-      answered_at: parent.answered_at ?? new Date(),
+      user_id: userId,
+      status: advanceCallStatus(call.status as CallStatusValue, 'in-progress'),
+      answered_at: call.answered_at ?? new Date(),
     })
-    .where(and(eq(calls.id, parent.id), sql`${calls.user_id} is null`))
+    .where(and(eq(calls.id, call.id), sql`${calls.user_id} is null`, sql`${calls.ended_at} is null`))
     .returning();
   if (updated) await showCall(app, updated);
-  return Boolean(updated);
+  return updated ?? null;
 }
 
 /** Moves a call forward (never back), and shows it. */
-async function moveCall(
+export async function moveCall(
   app: FastifyInstance,
   call: CallRow,
   next: CallStatusValue,

@@ -187,3 +187,41 @@ export async function setPresence(ctx: Ctx, input: { location_id: string; availa
     });
   return { location_id: location.id, available: true, until: until.toISOString() };
 }
+
+/**
+ * `GET /calls/phone?location_id`: the phone a browser uses at a location. Twilio once calling is set up on the
+ * location's account; else the sandbox phone in sandbox mode; else none, saying what is missing.
+ */
+export async function phoneSetup(ctx: Ctx, locationId: string) {
+  const a = requireBusiness(ctx.actor);
+  const location = await findLocation(ctx.db, a.business_id, locationId);
+  const account = await locationAccount(ctx.db, ctx.config.encryptionKey, location.id, 'twilio');
+  const c = account?.config;
+  if (c?.twiml_app_sid && c.api_key_sid && c.api_key_secret) {
+    return {
+      location_id: location.id,
+      provider: 'twilio' as const,
+      number: c.phone_number ?? null,
+      identity: voiceIdentity(a.user_id, location.id),
+      reason: null,
+    };
+  }
+  if (ctx.config.sandbox) {
+    return {
+      location_id: location.id,
+      provider: 'sandbox' as const,
+      number: location.phone_number,
+      identity: null,
+      reason: null,
+    };
+  }
+  return {
+    location_id: location.id,
+    provider: null,
+    number: null,
+    identity: null,
+    reason: account
+      ? 'Calling is not set up for this location yet: the owner sets it up under Settings → Channels & forms.'
+      : 'This location has no Twilio number to call through yet: the owner connects one under Settings → Channels & forms.',
+  };
+}

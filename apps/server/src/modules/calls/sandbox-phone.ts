@@ -1,0 +1,388 @@
+import { randomBytes } from 'node:crypto';
+import { callPresence, calls } from '@switchboard/db';
+import { answer, type PhoneAck, type PhoneRing, type PhoneSignal } from '@switchboard/shared';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RING_SECONDS } from '../../channels/twilio/voice.ts';
+import { AppError } from '../../errors.ts';
+import { saveUpload } from '../../lib/storage.ts';
+import { requireBusiness } from '../../plugins/auth.ts';
+import { rooms, type StaffSocket } from '../../plugins/realtime.ts';
+import { phoneOrRefuse } from '../customers/service.ts';
+import { findLocation } from '../locations/service.ts';
+import { readSingleFile } from '../uploads/multipart.ts';
+import { attachRecording, recordingName } from './recording.ts';
+import { moveCall, placeOutgoingCall, takeCall, takeIncomingCall } from './service.ts';
+
+type CallRow = typeof calls.$inferSelect;
+
+const PROVIDER = 'sandbox';
+/** How long the customer's (simulator's) phone rings for an outgoing call before it counts as not answered. */
+const DIAL_SECONDS = 30;
+
+/** Ringing sandbox calls on this server: who was rung, who declined, and the timer that gives up on them. */
+type Ringing = { rung: Set<string>; declined: Set<string>; timer: ReturnType<typeof setTimeout> };
+
+const newSid = () => `SB${randomBytes(16).toString('hex')}`;
+const failure = (error: unknown): PhoneAck => ({
+  ok: false,
+  message:
+    error instanceof AppError
+      ? error.message
+      : 'The call could not be connected because of a problem on our side. Please try again.',
+});
+
+/**
+ * Sandbox calls: a real calling provider for trying the product without Twilio. The sandbox page plays the
+ * customer's phone and the network: it rings a location, or is rung by a staff browser, and the two talk over
+ * WebRTC, with this server passing their negotiation between them over the app's socket. The calls go through
+ * the same records, conversation lines, ringing and jobs as a Twilio call; the sandbox page records the call
+ * and sends the recording here, as Twilio's recording callback would.
+ *
+ * Ringing timers live in this process: sandbox mode is for one server trying the product.
+ */
+export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
+  if (!app.config.sandbox) return;
+  const ringing = new Map<string, Ringing>();
+
+  const callOf = async (businessId: string, sid: string): Promise<CallRow | null> => {
+    if (typeof sid !== 'string' || !/^SB[0-9a-f]{32}$/.test(sid)) return null;
+    const [call] = await app.db
+      .select()
+      .from(calls)
+      .where(
+        and(
+          eq(calls.provider, PROVIDER),
+          eq(calls.provider_call_sid, sid),
+          eq(calls.business_id, businessId),
+        ),
+      );
+    return call ?? null;
+  };
+
+  const stopRinging = (sid: string) => {
+    const r = ringing.get(sid);
+    if (r) clearTimeout(r.timer);
+    ringing.delete(sid);
+  };
+
+  /** Nobody took an incoming call: the staff stop ringing and the caller is offered voicemail. */
+  const unanswered = async (businessId: string, sid: string, reason: 'timeout' | 'declined') => {
+    stopRinging(sid);
+    const call = await callOf(businessId, sid);
+    if (!call || call.user_id || call.ended_at) return;
+    app.io.to(rooms.location(call.location_id)).emit('phone.stop', { call_sid: sid, reason });
+    if (call.direction === 'in') {
+      await moveCall(app, call, 'no-answer', 0);
+      const greeting = `Thanks for calling. Nobody can take your call right now. Please leave a message after the tone and we will call you back.`;
+      app.io.to(rooms.call(sid)).emit('sandbox.voicemail', { call_sid: sid, greeting });
+    } else {
+      await moveCall(app, call, reason === 'declined' ? 'busy' : 'no-answer', 0);
+      app.io.to(rooms.call(sid)).emit('phone.ended', { call_sid: sid, status: 'no-answer' });
+    }
+  };
+
+  /** Either end hangs up: an answered call is completed with its length, one still ringing is cancelled. */
+  const hangUp = async (businessId: string, sid: string) => {
+    stopRinging(sid);
+    const call = await callOf(businessId, sid);
+    if (!call) return;
+    app.io.to(rooms.location(call.location_id)).emit('phone.stop', { call_sid: sid, reason: 'cancelled' });
+    if (!call.ended_at) {
+      const seconds = call.answered_at ? Math.round((Date.now() - call.answered_at.getTime()) / 1000) : 0;
+      await moveCall(app, call, call.answered_at ? 'completed' : 'canceled', seconds);
+    }
+    const [after] = await app.db.select({ status: calls.status }).from(calls).where(eq(calls.id, call.id));
+    app.io.to(rooms.call(sid)).emit('phone.ended', { call_sid: sid, status: after?.status ?? 'completed' });
+    app.io.in(rooms.call(sid)).socketsLeave(rooms.call(sid));
+  };
+
+  const join = async (socket: StaffSocket, sid: string) => {
+    await socket.join(rooms.call(sid));
+    socket.data.calls = [...(socket.data.calls ?? []).filter((s) => s !== sid), sid];
+  };
+
+  /** Rings the browsers of the location's available staff whose sandbox phone is registered. */
+  const ring = async (businessId: string, ringEvent: PhoneRing): Promise<number> => {
+    const available = await app.db
+      .select({ user_id: callPresence.user_id })
+      .from(callPresence)
+      .where(
+        and(
+          eq(callPresence.location_id, ringEvent.location_id),
+          gt(callPresence.available_until, new Date()),
+        ),
+      );
+    const people = new Set(available.map((a) => a.user_id));
+    const phones = (await app.io.in(rooms.phone(ringEvent.location_id)).fetchSockets()).filter(
+      (s) => s.data.actor.business_id === businessId && people.has(s.data.actor.user_id),
+    );
+    for (const phone of phones) phone.emit('phone.ring', ringEvent);
+    const rung = new Set(phones.map((p) => p.id));
+    if (rung.size > 0) {
+      const timer = setTimeout(
+        () => void unanswered(businessId, ringEvent.call_sid, 'timeout').catch(logFailure),
+        RING_SECONDS * 1000,
+      );
+      ringing.set(ringEvent.call_sid, { rung, declined: new Set(), timer });
+    }
+    return rung.size;
+  };
+
+  const logFailure = (err: unknown) => app.log.error({ err }, 'a sandbox call step failed');
+
+  app.io.on('connection', (socket: StaffSocket) => {
+    const { actor } = socket.data;
+    const businessId = actor.business_id!;
+    const handle =
+      <I>(work: (input: I) => Promise<PhoneAck>) =>
+      (input: I, ack?: (result: PhoneAck) => void) => {
+        const reply = typeof ack === 'function' ? ack : () => {};
+        work(input).then(reply, (error: unknown) => {
+          if (!(error instanceof AppError)) logFailure(error);
+          reply(failure(error));
+        });
+      };
+
+    socket.on(
+      'phone.register',
+      handle(async (input: { location_id: string; on: boolean }) => {
+        const location = await findLocation(app.db, businessId, String(input?.location_id ?? ''));
+        if (input.on) await socket.join(rooms.phone(location.id));
+        else await socket.leave(rooms.phone(location.id));
+        return { ok: true };
+      }),
+    );
+
+    socket.on('sandbox.listen', (ack) =>
+      handle(async () => {
+        await socket.join(rooms.simulator(businessId));
+        return { ok: true };
+      })(undefined, ack),
+    );
+
+    // The simulator rings a location as the customer.
+    socket.on(
+      'sandbox.call',
+      handle(async (input: { location_id: string; from: string }) => {
+        const location = await findLocation(app.db, businessId, String(input?.location_id ?? ''));
+        const from = phoneOrRefuse(String(input?.from ?? '').slice(0, 40));
+        const sid = newSid();
+        const to = location.phone_number ?? 'the sandbox line';
+        await join(socket, sid);
+        const plan = await takeIncomingCall(app, {
+          receive: (message) => app.inbound.receive(message),
+          location_id: location.id,
+          provider: PROVIDER,
+          sid,
+          from,
+          to,
+        });
+        const rung = plan.open
+          ? await ring(businessId, {
+              call_sid: sid,
+              call_id: plan.call_id,
+              location_id: location.id,
+              enquiry_id: plan.enquiry_id,
+              from,
+              to,
+              caller_name: plan.clients[0]?.parameters.callerName ?? null,
+            })
+          : 0;
+        if (rung === 0) {
+          const call = await callOf(businessId, sid);
+          if (call) await moveCall(app, call, 'no-answer', 0);
+          socket.emit('sandbox.voicemail', { call_sid: sid, greeting: plan.greeting });
+        }
+        return { ok: true, call_sid: sid };
+      }),
+    );
+
+    // A staff browser calls a customer: the simulator's phone rings.
+    socket.on(
+      'phone.dial',
+      handle(async (input: { location_id: string; to: string; enquiry_id?: string }) => {
+        const location = await findLocation(app.db, businessId, String(input?.location_id ?? ''));
+        const listening = await app.io.in(rooms.simulator(businessId)).fetchSockets();
+        if (listening.length === 0)
+          throw new AppError(
+            'unprocessable',
+            'Nobody is playing the customer: open Sandbox in another tab or window to answer sandbox calls.',
+          );
+        const sid = newSid();
+        const placed = await placeOutgoingCall(app, {
+          business_id: businessId,
+          location_id: location.id,
+          provider: PROVIDER,
+          caller_id: location.phone_number ?? 'the sandbox line',
+          sid,
+          user_id: actor.user_id,
+          to: String(input?.to ?? '').slice(0, 40),
+          enquiry_id: typeof input?.enquiry_id === 'string' ? input.enquiry_id : undefined,
+        });
+        if ('refuse' in placed) throw new AppError('unprocessable', placed.refuse);
+        const call = (await callOf(businessId, sid))!;
+        await join(socket, sid);
+        await moveCall(app, call, 'ringing', undefined);
+        const ringEvent: PhoneRing = {
+          call_sid: sid,
+          call_id: call.id,
+          location_id: location.id,
+          enquiry_id: call.enquiry_id,
+          from: placed.caller_id,
+          to: placed.number,
+          caller_name: location.name,
+        };
+        app.io.to(rooms.simulator(businessId)).emit('sandbox.ring', ringEvent);
+        const timer = setTimeout(
+          () => void unanswered(businessId, sid, 'timeout').catch(logFailure),
+          DIAL_SECONDS * 1000,
+        );
+        ringing.set(sid, { rung: new Set(listening.map((l) => l.id)), declined: new Set(), timer });
+        return { ok: true, call_sid: sid };
+      }),
+    );
+
+    socket.on(
+      'phone.answer',
+      handle(async (input: { call_sid: string }) => {
+        const sid = String(input?.call_sid ?? '');
+        const call = await callOf(businessId, sid);
+        if (!call || call.ended_at) return { ok: false, message: 'This call has ended.' };
+        if (call.direction === 'in') {
+          if (!ringing.get(sid)?.rung.has(socket.id)) return { ok: false, message: 'This call has ended.' };
+          const taken = await takeCall(app, call, actor.user_id);
+          if (!taken) return { ok: false, message: 'Someone else answered this call.' };
+        } else {
+          if (!socket.rooms.has(rooms.simulator(businessId)))
+            return { ok: false, message: 'This call has ended.' };
+          await moveCall(app, call, 'in-progress', undefined);
+        }
+        stopRinging(sid);
+        await join(socket, sid);
+        socket.to(rooms.location(call.location_id)).emit('phone.stop', { call_sid: sid, reason: 'answered' });
+        app.io.to(rooms.call(sid)).emit('phone.connected', {
+          call_sid: sid,
+          answered_by: call.direction === 'in' ? actor.user_id : null,
+        });
+        return { ok: true, call_sid: sid };
+      }),
+    );
+
+    socket.on('phone.decline', (input) => {
+      const sid = String(input?.call_sid ?? '');
+      const r = ringing.get(sid);
+      if (!r?.rung.has(socket.id)) return;
+      r.declined.add(socket.id);
+      if (r.declined.size >= r.rung.size) void unanswered(businessId, sid, 'declined').catch(logFailure);
+    });
+
+    socket.on('phone.hangup', (input) => {
+      const sid = String(input?.call_sid ?? '');
+      if (!socket.rooms.has(rooms.call(sid))) return;
+      void hangUp(businessId, sid).catch(logFailure);
+    });
+
+    socket.on('phone.signal', (input) => {
+      const sid = String(input?.call_sid ?? '');
+      if (!socket.rooms.has(rooms.call(sid)) || !isSignal(input?.signal)) return;
+      socket.to(rooms.call(sid)).emit('phone.signal', { call_sid: sid, signal: input.signal });
+    });
+
+    // A browser that goes (closed, offline, signed out) hangs up the calls it was on.
+    socket.on('disconnect', () => {
+      for (const sid of socket.data.calls ?? []) void hangUp(businessId, sid).catch(logFailure);
+    });
+  });
+
+  // The sandbox page sends the call's recording (or the voicemail left) when the call ends, as Twilio's
+  // recording callback would.
+  app.post(
+    '/sandbox/calls/:id/recording',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: z.strictObject({ id: z.string().max(64) }),
+        querystring: z.strictObject({ voicemail: z.enum(['true', 'false']).optional() }),
+        response: { 200: answer(z.object({ call_id: z.string(), upload_id: z.string() })) },
+      },
+    },
+    async (request) => {
+      const a = requireBusiness(request.actor);
+      const call = await callOf(a.business_id, request.params.id);
+      if (!call) throw new AppError('not_found', 'Call not found.');
+      const file = await readSingleFile(request, {
+        field: 'file',
+        maxBytes: app.config.uploadMaxBytes,
+        tooLarge: (max) =>
+          new AppError(
+            'payload_too_large',
+            `The recording is larger than ${Math.floor(max / 1_048_576)} MB.`,
+          ),
+      });
+      const type = file.declaredType.split(';')[0]!.trim();
+      if (!/^audio\/(wav|x-wav|wave|webm|ogg|mpeg)$/.test(type))
+        throw new AppError('unsupported_media_type', 'Send the recording as WAV, WebM, Ogg or MP3 audio.');
+      const voicemail = request.query.voicemail === 'true';
+      const seconds = wavSeconds(file.bytes);
+      const [marked] = await app.db
+        .update(calls)
+        .set({
+          recording_sid: `RE${call.provider_call_sid.slice(2)}`,
+          recording_channels: wavChannels(file.bytes),
+          ...(voicemail ? { voicemail: true, duration: seconds ?? call.duration } : {}),
+        })
+        .where(and(eq(calls.id, call.id), sql`${calls.recording_upload_id} is null`))
+        .returning();
+      if (!marked) throw new AppError('conflict', 'This call already has its recording.');
+      const extension = type.includes('wav') || type.includes('wave') ? 'wav' : type.split('/')[1]!;
+      const upload = await saveUpload(app.db, app.config, {
+        business_id: call.business_id,
+        user_id: a.user_id,
+        name: recordingName(marked, extension),
+        content_type: type,
+        bytes: file.bytes,
+      });
+      await attachRecording(app, marked, upload);
+      return { body: { call_id: call.id, upload_id: upload.id } };
+    },
+  );
+};
+
+const SignalShape = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('sdp'),
+    sdp: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(20_000) }),
+  }),
+  z.object({
+    kind: z.literal('candidate'),
+    candidate: z.object({
+      candidate: z.string().max(2_000),
+      sdpMid: z.string().max(64).nullable(),
+      sdpMLineIndex: z.number().int().min(0).max(64).nullable(),
+    }),
+  }),
+  z.object({ kind: z.literal('dtmf'), digits: z.string().regex(/^[0-9*#]{1,32}$/) }),
+  z.object({ kind: z.literal('hold'), on: z.boolean() }),
+]);
+const isSignal = (value: unknown): value is PhoneSignal => SignalShape.safeParse(value).success;
+
+/** A WAV file's channel count (1 or 2), or null when it is not one. */
+export function wavChannels(bytes: Buffer): number | null {
+  if (
+    bytes.length < 44 ||
+    bytes.toString('ascii', 0, 4) !== 'RIFF' ||
+    bytes.toString('ascii', 8, 12) !== 'WAVE'
+  )
+    return null;
+  return bytes.readUInt16LE(22);
+}
+
+/** A PCM WAV file's length in whole seconds, or null when it is not one. */
+export function wavSeconds(bytes: Buffer): number | null {
+  const channels = wavChannels(bytes);
+  if (!channels) return null;
+  const byteRate = bytes.readUInt32LE(28);
+  return byteRate > 0 ? Math.round((bytes.length - 44) / byteRate) : null;
+}
