@@ -44,6 +44,8 @@ export const users = pgTable(
     enable_message_notification: boolean('enable_message_notification').notNull().default(true),
     ringtone_enquiry: text('ringtone_enquiry'),
     ringtone_message: text('ringtone_message'),
+    /** How this person's browser rings for a phone call: one of the shipped call ringtones (null: 'classic'). */
+    ringtone_call: text('ringtone_call'),
     /** Enter sends a reply (Shift+Enter a new line); otherwise Ctrl/⌘+Enter sends. */
     send_on_enter: boolean('send_on_enter').notNull().default(false),
     /** Replying to an unassigned enquiry assigns it to the person replying. */

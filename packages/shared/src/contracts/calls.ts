@@ -73,6 +73,7 @@ export const CallPage = z.object({
   page_size: z.number(),
   total: z.number(),
 });
+export type CallPageBody = z.input<typeof CallPage>;
 
 /** `POST /user/sip`: the signed-in person's desk phone login at a location; `reset` gives it a new password. */
 export const SipRequest = z.strictObject({ location_id: PathId, reset: z.boolean().optional() });

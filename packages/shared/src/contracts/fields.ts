@@ -1,4 +1,4 @@
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { AsYouType, type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
 import { isValidEmail, isValidUrl, unwrapMarkdownLink } from '../rules/validators.ts';
@@ -27,6 +27,13 @@ export function normalisePhone(
 ): string | undefined {
   const parsed = parsePhoneNumberFromString(value, country);
   return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/** A number as it is being typed, spaced the way the country writes it ('0412 345 6…', '+61 412 345…'). */
+export function formatPhoneAsTyped(value: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string {
+  const digits = value.replace(/[^\d+*#]/g, '');
+  if (!digits || /[*#]/.test(digits)) return digits;
+  return new AsYouType(country).input(digits);
 }
 
 /**

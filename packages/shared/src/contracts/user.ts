@@ -1,4 +1,9 @@
 import { z } from 'zod';
+
+/** The call ringtones the app ships (made by the browser, nothing to download). */
+export const CALL_RINGTONES = ['classic', 'double', 'chime'] as const;
+export type CallRingtone = (typeof CALL_RINGTONES)[number];
+
 import { Timestamp } from './fields.ts';
 
 /** A location as `GET /user/me` lists it. */
@@ -56,6 +61,8 @@ export const UserMe = z.object({
   enable_message_notification: z.boolean(),
   ringtone_enquiry: z.string().nullable(),
   ringtone_message: z.string().nullable(),
+  /** How the browser rings for a phone call: one of CALL_RINGTONES. */
+  ringtone_call: z.enum(CALL_RINGTONES),
   send_on_enter: z.boolean(),
   assign_on_reply: z.boolean(),
   businesses: z.array(MeBusiness),
@@ -70,6 +77,7 @@ export const UpdateMeRequest = z.strictObject({
   enable_message_notification: z.boolean().optional(),
   ringtone_enquiry: z.string().max(200).nullable().optional(),
   ringtone_message: z.string().max(200).nullable().optional(),
+  ringtone_call: z.enum(CALL_RINGTONES).optional(),
   send_on_enter: z.boolean().optional(),
   assign_on_reply: z.boolean().optional(),
 });

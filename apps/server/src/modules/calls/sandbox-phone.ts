@@ -261,7 +261,10 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
         }
         stopRinging(sid);
         await join(socket, sid);
-        socket.to(rooms.location(call.location_id)).emit('phone.stop', { call_sid: sid, reason: 'answered' });
+        if (call.direction === 'in')
+          socket
+            .to(rooms.location(call.location_id))
+            .emit('phone.stop', { call_sid: sid, reason: 'answered' });
         app.io.to(rooms.call(sid)).emit('phone.connected', {
           call_sid: sid,
           answered_by: call.direction === 'in' ? actor.user_id : null,

@@ -1,5 +1,11 @@
 import { locations, users } from '@switchboard/db';
-import type { MeLocation, UpdateMeRequest, UserMe } from '@switchboard/shared';
+import {
+  CALL_RINGTONES,
+  type CallRingtone,
+  type MeLocation,
+  type UpdateMeRequest,
+  type UserMe,
+} from '@switchboard/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -36,6 +42,9 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
     enable_message_notification: user.enable_message_notification,
     ringtone_enquiry: user.ringtone_enquiry,
     ringtone_message: user.ringtone_message,
+    ringtone_call: (CALL_RINGTONES as readonly string[]).includes(user.ringtone_call ?? '')
+      ? (user.ringtone_call as CallRingtone)
+      : 'classic',
     send_on_enter: user.send_on_enter,
     assign_on_reply: user.assign_on_reply,
     businesses: memberships.map(({ business: b, role }) => ({

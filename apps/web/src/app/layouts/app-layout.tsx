@@ -22,12 +22,14 @@ import { useMe } from '@/features/auth/api/get-me.ts';
 import { SelectionSwitcher } from '@/features/auth/components/selection-switcher.tsx';
 import { useSelectionCookies } from '@/features/auth/hooks/use-selection-cookies.ts';
 import { currentSelection } from '@/features/auth/utils/selection.ts';
+import { PhoneButton } from '@/features/phone/components/phone-button.tsx';
 import { usePublicConfig } from '@/features/sandbox/api/get-public-config.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { CREDENTIAL_COOKIES, removeCookies } from '@/lib/cookies.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { useLiveLabels } from '@/lib/labels.ts';
 import { notify } from '@/lib/notifier.ts';
+import { isPhoneAvailable } from '@/lib/phone-requests.ts';
 import { holdSocket, reconnectSocket } from '@/lib/socket.ts';
 import { useSocket } from '@/lib/use-socket.ts';
 import { preloadPage } from '../pages.ts';
@@ -142,7 +144,8 @@ function useRingingCalls(): void {
     if (!socket) return;
     const key = (call: CallEvent) => `call:${call.id}`;
     const onIncoming = (call: CallEvent) => {
-      if (call.direction !== 'in' || !RINGING.has(call.status)) return;
+      // A browser whose phone is available rings with its own answer/decline toast instead.
+      if (call.direction !== 'in' || !RINGING.has(call.status) || isPhoneAvailable()) return;
       notify.ringing({
         key: key(call),
         title: `${call.caller_name ?? call.from} is calling`,
@@ -299,7 +302,10 @@ function AppShell() {
             )}
             <SelectionSwitcher selection={selection} unread={byLocation} />
           </Flex>
-          <UserMenu selection={selection} />
+          <Flex align="center" gap={phone ? 0 : 8}>
+            <PhoneButton locationId={selection.location?.id ?? null} ringtone={selection.me.ringtone_call} />
+            <UserMenu selection={selection} />
+          </Flex>
         </Layout.Header>
         <Layout.Content style={{ padding: inInbox ? 0 : phone ? 16 : 24 }}>
           <div style={inInbox ? undefined : { maxWidth: 1200, margin: '0 auto' }}>

@@ -5,6 +5,7 @@ import {
   DownOutlined,
   EyeInvisibleOutlined,
   IdcardOutlined,
+  PhoneOutlined,
   RedoOutlined,
   UserAddOutlined,
   UserDeleteOutlined,
@@ -13,6 +14,7 @@ import {
 import { Button, Dropdown, type MenuProps, Space, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useLabels } from '@/lib/labels.ts';
+import { requestCall } from '@/lib/phone-requests.ts';
 import { memberName, useMembers } from '../api/get-members.ts';
 import { useMarkEnquiryUnread } from '../api/mark-enquiry-seen.ts';
 import { useUpdateEnquiry } from '../api/update-enquiry.ts';
@@ -51,6 +53,7 @@ export function EnquiryHeader({
   const contact = [enquiry.customer.phone, enquiry.customer.email].filter(
     (c): c is string => Boolean(c) && c !== name,
   );
+  const phoneNumber = enquiry.customer.phone;
   const pending = update.isPending ? update.variables?.patch : undefined;
   const asleep = snoozedUntil(enquiry);
   const markUnread = useMarkEnquiryUnread();
@@ -134,6 +137,21 @@ export function EnquiryHeader({
         )}
       </div>
       <div className="ib-view-actions">
+        {phoneNumber && (
+          <Tooltip title={`Call ${phoneNumber}`}>
+            <Button
+              icon={<PhoneOutlined />}
+              aria-label={`Call ${name}`}
+              onClick={() =>
+                requestCall({
+                  number: phoneNumber,
+                  enquiryId: enquiry.id,
+                  name: enquiry.customer.name,
+                })
+              }
+            />
+          </Tooltip>
+        )}
         {customerPanel && (
           <Tooltip title={customerPanel.open ? 'Hide the customer' : 'Show the customer'}>
             <Button

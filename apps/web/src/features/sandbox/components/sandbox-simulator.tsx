@@ -6,6 +6,7 @@ import { Panel } from '@/components/panel.tsx';
 import { useConversation } from '../api/get-conversation.ts';
 import { useSendSandboxInbound } from '../api/send-sandbox-inbound.ts';
 import { identityOf, SANDBOX_CHANNELS, type SandboxChannel, type SandboxInbound } from '../types.ts';
+import { SandboxPhonePanel } from './sandbox-phone-panel.tsx';
 
 type Props = {
   locations: readonly { id: string; name: string | null; phone_number: string | null }[];
@@ -239,6 +240,11 @@ export function SandboxSimulator({ locations, defaultLocationId }: Props) {
             </Flex>
           </Flex>
         </Panel>
+        <SandboxPhonePanel
+          locationId={values?.location_id}
+          locationName={location?.name ?? 'the location'}
+          defaultFrom={kind === 'phone' ? (values?.identity ?? '') : ''}
+        />
       </Flex>
     </Form>
   );

@@ -1,0 +1,60 @@
+import type { CallPageBody, CustomerPage, MessagePage, UpdateMeRequest } from '@switchboard/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client.ts';
+import { sharedQueryKeys } from '@/lib/query-keys.ts';
+
+export const phoneKeys = {
+  recent: ['phone', 'recent'] as const,
+  contacts: (q: string) => ['phone', 'contacts', q] as const,
+  history: (enquiryId: string) => ['phone', 'history', enquiryId] as const,
+};
+
+/** The latest calls at the business, for redialling. */
+export function useRecentCalls(enabled: boolean) {
+  return useQuery({
+    queryKey: phoneKeys.recent,
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await api.get<Envelope<CallPageBody>>('/calls', { params: { page_size: 20 }, signal })).data.body,
+    staleTime: 10_000,
+  });
+}
+
+/** Customers whose name, number or email matches what is typed into the dialer. */
+export function useContactSearch(q: string) {
+  return useQuery({
+    queryKey: phoneKeys.contacts(q),
+    enabled: q.length >= 2,
+    queryFn: async ({ signal }) =>
+      (await api.get<Envelope<CustomerPage>>('/customers', { params: { q, page_size: 8 }, signal })).data
+        .body,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** The caller's conversation so far: what the in-call screen shows. */
+export function useCallHistory(enquiryId: string | null) {
+  return useQuery({
+    queryKey: phoneKeys.history(enquiryId ?? ''),
+    enabled: Boolean(enquiryId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Envelope<MessagePage>>(`/enquiries/${encodeURIComponent(enquiryId ?? '')}/messages`, {
+          params: { page_size: 10 },
+          signal,
+        })
+      ).data.body,
+    staleTime: 5_000,
+  });
+}
+
+/** The person's call ringtone, kept with their account. */
+export function useSaveRingtone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (ringtone_call: NonNullable<UpdateMeRequest['ringtone_call']>) =>
+      (await api.patch('/user/me', { ringtone_call })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: sharedQueryKeys.me }),
+  });
+}

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { onCallRequest, takeCallRequest } from '@/lib/phone-requests.ts';
+import { usePhoneStore } from '../stores/phone-store.ts';
+import { CallBar, CallScreen, IncomingCalls } from './call-views.tsx';
+import { Dialer } from './dialer.tsx';
+import './phone.css';
+
+/**
+ * Everything the phone draws, fetched the first time it is needed: the dialer, calls ringing, the call under
+ * way and its full-screen view. Also places the calls asked for elsewhere ("Call" in a conversation).
+ */
+export default function PhoneDock({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useEffect(() => {
+    const place = () => {
+      const request = takeCallRequest();
+      if (request) void usePhoneStore.getState().dial(request.number, request.enquiryId);
+    };
+    place();
+    return onCallRequest(place);
+  }, []);
+  return (
+    <>
+      <Dialer open={open} onClose={onClose} />
+      <IncomingCalls />
+      <CallBar />
+      <CallScreen />
+    </>
+  );
+}

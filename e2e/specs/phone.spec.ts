@@ -1,0 +1,235 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { logIn, signedInApi } from '../fixtures/app.ts';
+import { LOGINS } from '../fixtures/logins.ts';
+
+const STAFF2 = 'staff2@harbourside.test';
+
+/**
+ * Every peer connection a page makes, kept where the test can read its statistics: the check that audio
+ * flows reads what WebRTC itself counts, not a timer.
+ */
+const TRACK_PEERS = () => {
+  const Native = window.RTCPeerConnection;
+  const all: RTCPeerConnection[] = [];
+  (window as unknown as { __peers: RTCPeerConnection[] }).__peers = all;
+  window.RTCPeerConnection = class extends Native {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      all.push(this);
+    }
+  } as typeof RTCPeerConnection;
+};
+
+/** Audio bytes the page's latest peer connection has received and sent so far. */
+async function audioBytes(page: Page): Promise<{ received: number; sent: number }> {
+  return page.evaluate(async () => {
+    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+    const pc = peers.at(-1);
+    if (!pc) return { received: 0, sent: 0 };
+    let received = 0;
+    let sent = 0;
+    (await pc.getStats()).forEach(
+      (s: { type: string; kind?: string; bytesReceived?: number; bytesSent?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'audio') received += s.bytesReceived ?? 0;
+        if (s.type === 'outbound-rtp' && s.kind === 'audio') sent += s.bytesSent ?? 0;
+      },
+    );
+    return { received, sent };
+  });
+}
+
+/** Audio keeps flowing both ways: what was counted grows. */
+async function expectAudioBothWays(page: Page): Promise<void> {
+  await expect.poll(async () => (await audioBytes(page)).received, { timeout: 20_000 }).toBeGreaterThan(0);
+  const before = await audioBytes(page);
+  await expect
+    .poll(async () => {
+      const now = await audioBytes(page);
+      return now.received > before.received && now.sent > before.sent && now.received > 0;
+    })
+    .toBe(true);
+}
+
+async function staffBrowser(
+  browser: Browser,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ permissions: ['microphone'] });
+  await context.addInitScript(TRACK_PEERS);
+  const page = await context.newPage();
+  await logIn(page, email);
+  return { context, page };
+}
+
+/** Opens the phone from the top bar and goes available. */
+async function goAvailable(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Phone/ }).click();
+  const dialer = page.getByRole('dialog', { name: /Phone/ });
+  await dialer.getByRole('switch', { name: 'Available for calls' }).click();
+  await expect(dialer.getByRole('switch', { name: 'Available for calls' })).toBeChecked();
+  await dialer.getByRole('button', { name: 'Close' }).click();
+}
+
+test('a customer rings the location: both available staff ring, one answers, audio flows both ways, hang up, the recorded call shows live in the conversation', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const customer = `+614${String(Date.now()).slice(-8)}`;
+  const sam = await staffBrowser(browser, LOGINS.staff.email);
+  const priya = await staffBrowser(browser, STAFF2);
+  const simulator = await staffBrowser(browser, LOGINS.owner.email);
+  try {
+    await goAvailable(sam.page);
+    await goAvailable(priya.page);
+
+    // The owner plays the customer on the Sandbox page.
+    await simulator.page.goto('/sandbox');
+    const line = simulator.page.getByRole('region', { name: 'Customer phone' });
+    await line.getByLabel('Calling from').fill(customer);
+    await line.getByRole('button', { name: /Call Harbourside/ }).click();
+
+    // Both browsers ring, with the caller's number.
+    const samToast = sam.page.getByRole('alertdialog', { name: /is calling/ });
+    const priyaToast = priya.page.getByRole('alertdialog', { name: /is calling/ });
+    await expect(samToast).toContainText(customer.slice(-4));
+    await expect(priyaToast).toBeVisible();
+
+    // Sam answers; Priya's stops ringing.
+    await samToast.getByRole('button', { name: 'Answer' }).click();
+    await expect(priyaToast).toBeHidden();
+    const bar = sam.page.getByRole('region', { name: 'Call in progress' });
+    await expect(bar).toBeVisible();
+    await expect(line).toContainText('On the call');
+
+    // Audio flows both ways, at both ends.
+    await expectAudioBothWays(sam.page);
+    await expectAudioBothWays(simulator.page);
+    await expect(bar.getByRole('timer', { name: 'Call time' })).not.toHaveText('00:00');
+
+    // Keys pressed on the staff's keypad reach the caller; hold shows at the caller's end.
+    await bar.getByRole('button', { name: 'Keypad' }).click();
+    const keys = sam.page.getByRole('group', { name: 'Keys to send' });
+    await keys.getByRole('button', { name: '4' }).click();
+    await keys.getByRole('button', { name: '2' }).click();
+    await expect(line).toContainText('Keys pressed: 42');
+    await sam.page.keyboard.press('Escape');
+    await bar.getByRole('button', { name: 'Hold' }).click();
+    await expect(line).toContainText('On hold');
+    await bar.getByRole('button', { name: 'Resume' }).click();
+    await expect(line).not.toContainText('On hold');
+
+    // The full-screen view shows who it is and their conversation.
+    await bar.getByRole('button', { name: 'Full screen' }).click();
+    const screen = sam.page.getByRole('dialog');
+    await expect(screen.getByText('Their conversation')).toBeVisible();
+    await screen.getByRole('button', { name: 'Leave full screen' }).click();
+
+    // Sam hangs up; the caller's end hears it.
+    await bar.getByRole('button', { name: 'Hang up' }).click();
+    await expect(bar).toBeHidden();
+    await expect(line).toContainText('The business hung up');
+
+    // The call, answered by Sam and with its recording, shows in the conversation on Priya's screen live.
+    const { headers } = await signedInApi(priya.page);
+    const calls = await priya.page.request.get('/api/v1/calls?page_size=5', { headers });
+    const call = ((await calls.json()).body.items as { from: string; enquiry_id: string }[]).find(
+      (c) => c.from === customer,
+    );
+    expect(call).toBeTruthy();
+    await priya.page.goto(`/inbox/${call!.enquiry_id}`);
+    const card = priya.page.getByRole('region', { name: `Call from ${customer}` });
+    await expect(card).toContainText('answered by Sam');
+    await expect(card.getByLabel('Call recording')).toBeAttached({ timeout: 30_000 });
+  } finally {
+    await sam.context.close();
+    await priya.context.close();
+    await simulator.context.close();
+  }
+});
+
+test('staff call a customer from their conversation; the sandbox customer answers and hears them', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const customer = `+614${String(Date.now() + 7).slice(-8)}`;
+  const sam = await staffBrowser(browser, LOGINS.staff.email);
+  const simulator = await staffBrowser(browser, LOGINS.owner.email);
+  try {
+    // The customer texts first, so there is a conversation to call from.
+    const { headers, locationId } = await signedInApi(sam.page);
+    const sent = await sam.page.request.post('/api/v1/sandbox/inbound', {
+      headers,
+      data: {
+        channel: 'sms',
+        location_id: locationId,
+        from: { phone: customer, name: 'Callback Cara' },
+        message: 'Please call me back',
+      },
+    });
+    expect(sent.ok()).toBe(true);
+    const enquiryId = (await sent.json()).body.enquiry_id as string;
+    await simulator.page.goto('/sandbox');
+    const line = simulator.page.getByRole('region', { name: 'Customer phone' });
+    await expect(line.getByRole('button', { name: /Call Harbourside/ })).toBeVisible();
+
+    await sam.page.goto(`/inbox/${enquiryId}`);
+    await sam.page.getByRole('button', { name: 'Call Callback Cara' }).click();
+    const bar = sam.page.getByRole('region', { name: 'Call in progress' });
+    await expect(bar).toContainText('Ringing');
+
+    await expect(line).toContainText('is calling you');
+    await line.getByRole('button', { name: 'Answer' }).click();
+    await expect(line).toContainText('On the call');
+    await expectAudioBothWays(sam.page);
+    await line.getByRole('button', { name: 'Hang up' }).click();
+    await expect(bar).toBeHidden();
+    // The outgoing call is in Cara's conversation.
+    await expect(sam.page.getByRole('region', { name: `Call to ${customer}` })).toContainText(
+      'Outgoing call',
+    );
+  } finally {
+    await sam.context.close();
+    await simulator.context.close();
+  }
+});
+
+test('the phone lists the fake audio devices, remembers a choice, and fits a phone screen', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    permissions: ['microphone'],
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  try {
+    await logIn(page, LOGINS.staff.email);
+    // Device names show once the microphone is allowed.
+    await page.evaluate(() =>
+      navigator.mediaDevices
+        .getUserMedia({ audio: true })
+        .then((s) => s.getTracks().forEach((t) => t.stop())),
+    );
+    await page.keyboard.press('c');
+    const dialer = page.getByRole('dialog', { name: /Phone/ });
+    await expect(dialer.getByRole('group', { name: 'Keypad' })).toBeVisible();
+    await dialer.getByRole('button', { name: '0' }).click();
+    for (const key of ['4', '1', '2', '3', '4', '5', '6', '7', '8'])
+      await dialer.getByRole('button', { name: key, exact: true }).click();
+    await expect(dialer.getByLabel('Number or name to call')).toHaveValue('0412 345 678');
+    await page.screenshot({ path: test.info().outputPath('dialer-phone.png') });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await dialer.getByRole('tab', { name: 'Audio' }).click();
+    await dialer.getByLabel('Microphone').click();
+    const fake = page.locator('.ant-select-item-option', { hasText: /Fake/i }).first();
+    await expect(fake).toBeVisible();
+    const chosen = await fake.textContent();
+    await fake.click();
+    await page.reload();
+    await page.getByRole('button', { name: /^Phone/ }).click();
+    await page.getByRole('dialog', { name: /Phone/ }).getByRole('tab', { name: 'Audio' }).click();
+    await expect(page.getByRole('dialog', { name: /Phone/ }).getByText(chosen ?? '')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
