@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
+import { installFakeTwilioSignalling } from '../fixtures/fake-twilio-signalling.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 import { hex, PUBLIC_URL, twilioAccount } from '../fixtures/twilio.ts';
 import { FAKE_TWILIO_PORT } from '../playwright.config.ts';
@@ -144,6 +145,107 @@ test("the owner sets up calling; a customer's call shows in the inbox as it ring
     await expect(page.locator('html')).toHaveJSProperty('scrollWidth', 390);
   } finally {
     await page.request.delete(`/api/v1/channels/${channelId}`, { headers });
+    await new Promise((resolve) => fakeTwilio.close(resolve));
+  }
+});
+
+test("with calling set up on Twilio, the browser's phone is Twilio's Voice SDK: it registers, rings with the caller's name, answers, and audio flows both ways", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const fakeTwilio = await startFakeTwilio();
+  const context = await browser.newContext({ permissions: ['microphone'] });
+  // Twilio's signalling is played in the page; its other hosts (call-quality events) answer nothing.
+  await context.addInitScript(installFakeTwilioSignalling);
+  await context.route(/twilio\.com/, (route) => route.fulfill({ status: 204, body: '' }));
+  const page = await context.newPage();
+  await logIn(page, LOGINS.owner.email);
+  const { headers, locationId } = await signedInApi(page);
+  const connected = await page.request.post('/api/v1/channels', {
+    headers,
+    data: {
+      location_id: locationId,
+      provider: 'twilio',
+      config: { account_sid: ACCOUNT_SID, auth_token: AUTH_TOKEN, phone_number: NUMBER },
+    },
+  });
+  expect(connected.ok(), await connected.text()).toBe(true);
+  const channelId = (await connected.json()).body.id as string;
+  try {
+    const setUp = await page.request.post(`/api/v1/channels/${channelId}/calling`, { headers });
+    expect(setUp.ok(), await setUp.text()).toBe(true);
+    const phone = await page.request.get(`/api/v1/calls/phone?location_id=${locationId}`, { headers });
+    expect((await phone.json()).body).toMatchObject({ provider: 'twilio', number: NUMBER });
+
+    // Going available loads the SDK, which signs in to the gateway with the server's token and registers.
+    await page.getByRole('button', { name: /^Phone/ }).click();
+    const dialer = page.getByRole('dialog', { name: /Phone/ });
+    await dialer.getByRole('switch', { name: 'Available for calls' }).click();
+    await expect(dialer.getByRole('switch', { name: 'Available for calls' })).toBeChecked();
+    const listen = await page.evaluate(() =>
+      (window as unknown as { fakeTwilio: { sent(t: string): { token: string }[] } }).fakeTwilio.sent(
+        'listen',
+      ),
+    );
+    const claims = JSON.parse(Buffer.from(listen[0]!.token.split('.')[1]!, 'base64url').toString());
+    expect(claims.grants.identity).toMatch(/^u[0-9a-f]{32}_l[0-9a-f]{32}$/);
+    expect(claims.grants.voice.incoming.allow).toBe(true);
+    await dialer.getByRole('button', { name: 'Close' }).click();
+
+    // Twilio rings this browser for a customer, with the parameters the incoming TwiML gives it.
+    const callSid = `CA${hex(16)}`;
+    await page.evaluate(
+      (sid) =>
+        (window as unknown as { fakeTwilio: { ring(i: object): Promise<void> } }).fakeTwilio.ring({
+          callSid: sid,
+          from: '+61491570188',
+          to: 'client:someone',
+          params: { callerName: 'Twilio Tess', enquiryId: '00000000-0000-0000-0000-000000000000' },
+        }),
+      callSid,
+    );
+    const toast = page.getByRole('alertdialog', { name: 'Twilio Tess is calling' });
+    await expect(toast).toContainText('+61491570188');
+    await toast.getByRole('button', { name: 'Answer' }).click();
+    const bar = page.getByRole('region', { name: 'Call in progress' });
+    await expect(bar).toContainText('Twilio Tess');
+
+    // The SDK answered through the gateway, and audio flows both ways.
+    const audio = () =>
+      page.evaluate(() =>
+        (
+          window as unknown as { fakeTwilio: { audio(): Promise<{ browser: number; caller: number }> } }
+        ).fakeTwilio.audio(),
+      );
+    await expect.poll(async () => Math.min(...Object.values(await audio()))).toBeGreaterThan(0);
+    const before = await audio();
+    await expect
+      .poll(async () => {
+        const now = await audio();
+        return now.browser > before.browser && now.caller > before.caller;
+      })
+      .toBe(true);
+    await expect(bar.getByRole('timer', { name: 'Call time' })).not.toHaveText('00:00');
+
+    // Keys pressed go to Twilio as DTMF; hanging up tells Twilio too.
+    await bar.getByRole('button', { name: 'Keypad' }).click();
+    await page.getByRole('group', { name: 'Keys to send' }).getByRole('button', { name: '7' }).click();
+    await page.keyboard.press('Escape');
+    await bar.getByRole('button', { name: 'Hang up' }).click();
+    await expect(bar).toBeHidden();
+    const sentOf = (type: string) =>
+      page.evaluate(
+        (t) =>
+          (
+            window as unknown as { fakeTwilio: { sent(t: string): { callsid?: string; dtmf?: string }[] } }
+          ).fakeTwilio.sent(t),
+        type,
+      );
+    await expect.poll(async () => (await sentOf('hangup')).some((m) => m.callsid === callSid)).toBe(true);
+    expect((await sentOf('answer')).some((m) => m.callsid === callSid)).toBe(true);
+  } finally {
+    await page.request.delete(`/api/v1/channels/${channelId}`, { headers });
+    await context.close();
     await new Promise((resolve) => fakeTwilio.close(resolve));
   }
 });

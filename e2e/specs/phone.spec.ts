@@ -205,9 +205,9 @@ test('the phone lists the fake audio devices, remembers a choice, and fits a pho
     await logIn(page, LOGINS.staff.email);
     // Device names show once the microphone is allowed.
     await page.evaluate(() =>
-      navigator.mediaDevices
-        .getUserMedia({ audio: true })
-        .then((s) => s.getTracks().forEach((t) => t.stop())),
+      navigator.mediaDevices.getUserMedia({ audio: true }).then((s) => {
+        for (const t of s.getTracks()) t.stop();
+      }),
     );
     await page.keyboard.press('c');
     const dialer = page.getByRole('dialog', { name: /Phone/ });

@@ -179,6 +179,8 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
           from,
           to,
         });
+        // The ringing parameters carry the number when the caller has no name yet.
+        const named = plan.clients[0]?.parameters.callerName;
         const rung = plan.open
           ? await ring(businessId, {
               call_sid: sid,
@@ -187,7 +189,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
               enquiry_id: plan.enquiry_id,
               from,
               to,
-              caller_name: plan.clients[0]?.parameters.callerName ?? null,
+              caller_name: named && named !== from ? named : null,
             })
           : 0;
         if (rung === 0) {

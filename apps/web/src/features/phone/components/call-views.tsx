@@ -43,7 +43,7 @@ export function IncomingCalls() {
             <Typography.Title level={5} style={{ margin: '2px 0' }} ellipsis>
               {who}
             </Typography.Title>
-            {call.caller_name && (
+            {call.caller_name && call.caller_name !== call.parameters.From && (
               <Typography.Text type="secondary" style={{ display: 'block' }}>
                 {call.parameters.From}
               </Typography.Text>

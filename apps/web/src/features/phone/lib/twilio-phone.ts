@@ -88,18 +88,17 @@ export async function createTwilioPhone(input: {
   number: string | null;
   devices: AudioDevices;
   token: () => Promise<string>;
-  /** Tests pass the SDK's own options through (a signalling address, a fake peer connection). */
-  sdkOptions?: Record<string, unknown>;
 }): Promise<Phone> {
   const { Device: TwilioDevice, Call: TwilioCallClass } = await import('@twilio/voice-sdk');
   const device: Device = new TwilioDevice(await input.token(), {
     codecPreferences: [TwilioCallClass.Codec.Opus, TwilioCallClass.Codec.PCMU],
     closeProtection: 'A call is in progress. Leave the page and hang it up?',
     logLevel: 'silent',
-    ...(input.sdkOptions ?? {}),
-  } as Device.Options);
-  // The app rings with the person's own ringtone.
+  });
+  // The app rings with the person's own ringtone and shows the call's progress itself.
   device.audio?.incoming(false);
+  device.audio?.outgoing(false);
+  device.audio?.disconnect(false);
   const incoming = new Set<(call: PhoneCall) => void>();
   const wrap = (call: Call, direction: 'in' | 'out', to: string, enquiryId: string | null) =>
     new TwilioCall(call, {

@@ -137,7 +137,6 @@ async function makePhone(setup: PhoneSetup, devices: AudioDevices): Promise<Phon
       identity,
       number: setup.number,
       devices,
-      sdkOptions: (window as { __twilioSdkOptions?: Record<string, unknown> }).__twilioSdkOptions,
       token: async () =>
         (
           await api.post<Envelope<{ token: string }>>(
