@@ -48,7 +48,11 @@ async function fetchOnce(app: FastifyInstance, job: CallRecordingJob): Promise<v
   if (!row || row.business_id !== call.business_id) return;
   const account = openAccount<'twilio'>(app.config.encryptionKey, row);
   const api = new URL(app.config.providers.twilioApiBase);
-  const url = new URL(job.recording_url.endsWith('.mp3') ? job.recording_url : `${job.recording_url}.mp3`);
+  // A dual-channel recording comes as WAV, whose two ends the transcription can tell apart; others as MP3.
+  const dual = call.recording_channels === 2;
+  const extension = dual ? 'wav' : 'mp3';
+  const base = job.recording_url.replace(/\.(mp3|wav)$/, '');
+  const url = new URL(`${base}.${extension}`);
   const twilioHosted =
     url.origin === api.origin || url.hostname === 'api.twilio.com' || url.hostname.endsWith('.twilio.com');
   const file = await downloadMedia(url.toString(), {
@@ -60,8 +64,8 @@ async function fetchOnce(app: FastifyInstance, job: CallRecordingJob): Promise<v
   const upload = await saveUpload(app.db, app.config, {
     business_id: call.business_id,
     user_id: null,
-    name: recordingName(call, 'mp3'),
-    content_type: 'audio/mpeg',
+    name: recordingName(call, extension),
+    content_type: dual ? 'audio/wav' : 'audio/mpeg',
     bytes: file.bytes,
   });
   await attachRecording(app, call, upload);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { RING_SECONDS } from '../../channels/twilio/voice.ts';
 import { AppError } from '../../errors.ts';
 import { saveUpload } from '../../lib/storage.ts';
+import { wavChannels, wavSeconds } from '../../lib/wav.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import { rooms, type StaffSocket } from '../../plugins/realtime.ts';
 import { phoneOrRefuse } from '../customers/service.ts';
@@ -372,22 +373,3 @@ const SignalShape = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hold'), on: z.boolean() }),
 ]);
 const isSignal = (value: unknown): value is PhoneSignal => SignalShape.safeParse(value).success;
-
-/** A WAV file's channel count (1 or 2), or null when it is not one. */
-export function wavChannels(bytes: Buffer): number | null {
-  if (
-    bytes.length < 44 ||
-    bytes.toString('ascii', 0, 4) !== 'RIFF' ||
-    bytes.toString('ascii', 8, 12) !== 'WAVE'
-  )
-    return null;
-  return bytes.readUInt16LE(22);
-}
-
-/** A PCM WAV file's length in whole seconds, or null when it is not one. */
-export function wavSeconds(bytes: Buffer): number | null {
-  const channels = wavChannels(bytes);
-  if (!channels) return null;
-  const byteRate = bytes.readUInt32LE(28);
-  return byteRate > 0 ? Math.round((bytes.length - 44) / byteRate) : null;
-}

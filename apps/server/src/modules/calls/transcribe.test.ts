@@ -1,6 +1,7 @@
 import { calls, messages } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pcmWav } from '../../lib/wav.ts';
 import { DEMO_LOGINS, eventually, getMe, type TestApp } from '../../test/helpers.ts';
 import {
   channelTestApp,
@@ -36,18 +37,39 @@ describe('call transcripts and summaries', SUITE_TIMEOUTS, () => {
         body: Buffer.from('ID3-voicemail'),
         headers: { 'content-type': 'audio/mpeg' },
       })
-      .on('POST', '/v1/audio/transcriptions', () =>
-        outage
-          ? { status: 503, json: { error: { message: 'model is loading' } } }
-          : {
+      .on('GET', /\/Recordings\/REdual\.wav$/, {
+        body: pcmWav(Buffer.alloc(8000 * 4), 8000, 2),
+        headers: { 'content-type': 'audio/wav' },
+      })
+      .on('POST', '/v1/audio/transcriptions', (req) =>
+        req.text.includes('filename="customer.wav"')
+          ? {
               json: {
-                text: "Hi, it's Dana. I'm calling to reschedule my check-up. Please call me back tomorrow.",
+                text: 'Can I move my appointment? Thursday works.',
                 segments: [
-                  { start: 0, end: 2.1, text: " Hi, it's Dana." },
-                  { start: 2.1, end: 6, text: " I'm calling to reschedule my check-up." },
+                  { start: 0.5, end: 2, text: ' Can I move my appointment?' },
+                  { start: 4, end: 5, text: ' Thursday works.' },
                 ],
               },
-            },
+            }
+          : req.text.includes('filename="staff.wav"')
+            ? {
+                json: {
+                  text: 'Of course, how about Thursday?',
+                  segments: [{ start: 2.2, end: 3.8, text: ' Of course, how about Thursday?' }],
+                },
+              }
+            : outage
+              ? { status: 503, json: { error: { message: 'model is loading' } } }
+              : {
+                  json: {
+                    text: "Hi, it's Dana. I'm calling to reschedule my check-up. Please call me back tomorrow.",
+                    segments: [
+                      { start: 0, end: 2.1, text: " Hi, it's Dana." },
+                      { start: 2.1, end: 6, text: " I'm calling to reschedule my check-up." },
+                    ],
+                  },
+                },
       );
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
@@ -101,6 +123,42 @@ describe('call transcripts and summaries', SUITE_TIMEOUTS, () => {
     expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent.text).toContain('name="model"\r\n\r\nwhisper-1');
     expect(sent.text).toContain('ID3-voicemail');
+  });
+
+  it('transcribes each end of a dual-channel call on its own and says who spoke, in the order they spoke', async () => {
+    const sid = `CA${'5'.repeat(32)}`;
+    await postTwilio(t, `${VOICE}/incoming`, {
+      AccountSid: TWILIO_SID,
+      CallSid: sid,
+      From: '+61491570052',
+      To: NUMBER,
+    });
+    await postTwilio(t, `${VOICE}/recording-status`, {
+      AccountSid: TWILIO_SID,
+      CallSid: sid,
+      RecordingSid: 'REdual',
+      RecordingUrl: `${fake.url}/2010-04-01/Accounts/${TWILIO_SID}/Recordings/REdual`,
+      RecordingStatus: 'completed',
+      RecordingDuration: '8',
+      RecordingChannels: '2',
+      RecordingSource: 'DialVerb',
+    });
+    const [call] = await t.database.db.select().from(calls).where(eq(calls.provider_call_sid, sid));
+    const done = await eventually(async () => {
+      const m = await messageOf(call!.message_id);
+      return m.call_transcription_status === 'completed' ? m : null;
+    }, 20_000);
+    // Fetched as WAV (not MP3), so its channels could be split.
+    expect(fake.received('GET', /\/Recordings\/REdual\.wav$/)).toHaveLength(1);
+    expect(done.attachments).toEqual([expect.objectContaining({ content_type: 'audio/wav' })]);
+    expect(done.meta.call_transcript).toEqual({
+      text: 'Customer: Can I move my appointment?\nStaff: Of course, how about Thursday?\nCustomer: Thursday works.',
+      segments: [
+        { start: 0.5, end: 2, text: 'Can I move my appointment?', speaker: 'customer' },
+        { start: 2.2, end: 3.8, text: 'Of course, how about Thursday?', speaker: 'staff' },
+        { start: 4, end: 5, text: 'Thursday works.', speaker: 'customer' },
+      ],
+    });
   });
 
   it('retries while the service is down, then says the transcription failed and why', async () => {

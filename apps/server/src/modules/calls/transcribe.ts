@@ -5,13 +5,85 @@ import type { JobWithMetadata } from 'pg-boss';
 import { callSummarise } from '../../jobs/definitions/call-transcribe.ts';
 import { jsonOf, providerFetch } from '../../lib/provider-http.ts';
 import { readUpload } from '../../lib/storage.ts';
+import { splitWavChannels } from '../../lib/wav.ts';
 import { showCall } from './service.ts';
 import { extractiveSummary } from './summary.ts';
 
 type Status = 'not_started' | 'in_progress' | 'completed' | 'failed';
 
-/** A call's transcript as kept on its message (`meta.call_transcript`). */
-export type Transcript = { text: string; segments: { start: number; end: number; text: string }[] };
+type Speaker = 'customer' | 'staff';
+type Segment = { start: number; end: number; text: string; speaker?: Speaker };
+/** A call's transcript as kept on its message (`meta.call_transcript`); dual-channel calls say who spoke. */
+export type Transcript = { text: string; segments: Segment[] };
+
+type Service = FastifyInstance['config']['transcription'];
+
+/** One file through the OpenAI-compatible `/v1/audio/transcriptions` endpoint: its text and timed segments. */
+async function transcribeFile(
+  app: FastifyInstance,
+  service: Service,
+  file: { bytes: Buffer; type: string; name: string },
+): Promise<{ text: string; segments: Segment[] }> {
+  const form = new FormData();
+  form.set('file', new Blob([file.bytes], { type: file.type }), file.name);
+  form.set('model', service.model);
+  form.set('response_format', 'verbose_json');
+  const res = await providerFetch('The transcription service', `${service.baseUrl}/v1/audio/transcriptions`, {
+    method: 'POST',
+    body: form,
+    headers: service.apiKey ? { authorization: `Bearer ${service.apiKey}` } : {},
+    timeoutMs: Math.max(app.config.providers.timeoutMs, 120_000),
+  });
+  const json = (await jsonOf(res)) as
+    | { text?: string; segments?: Segment[]; error?: { message?: string } }
+    | undefined;
+  if (!res.ok || typeof json?.text !== 'string') {
+    throw new Error(
+      `The transcription service answered ${res.status}${json?.error?.message ? `: ${json.error.message}` : '.'}`,
+    );
+  }
+  return {
+    text: json.text.trim(),
+    segments: (json.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() })),
+  };
+}
+
+const SPEAKER_NAMES: Record<Speaker, string> = { customer: 'Customer', staff: 'Staff' };
+
+/**
+ * A dual-channel recording is transcribed one end at a time, and the two woven together by time, each line
+ * saying who spoke. The customer is the first channel of an incoming call (and of every sandbox call); on a
+ * call placed from a browser the browser's leg is Twilio's first channel.
+ */
+async function transcribeRecording(
+  app: FastifyInstance,
+  service: Service,
+  call: { direction: string; provider: string; recording_channels: number | null },
+  file: { bytes: Buffer; type: string; name: string },
+): Promise<Transcript> {
+  const ends = call.recording_channels === 2 && /wav/.test(file.type) ? splitWavChannels(file.bytes) : null;
+  if (!ends || ends.length !== 2) return transcribeFile(app, service, file);
+  const firstIsCustomer = call.provider === 'sandbox' || call.direction === 'in';
+  const speakers: Speaker[] = firstIsCustomer ? ['customer', 'staff'] : ['staff', 'customer'];
+  const parts = [];
+  for (const [i, bytes] of ends.entries())
+    parts.push(await transcribeFile(app, service, { bytes, type: 'audio/wav', name: `${speakers[i]}.wav` }));
+  const segments = parts
+    .flatMap((part, i) =>
+      (part.segments.length > 0
+        ? part.segments
+        : part.text
+          ? [{ start: 0, end: 0, text: part.text }]
+          : []
+      ).map((s) => ({ ...s, speaker: speakers[i] })),
+    )
+    .filter((s) => s.text)
+    .sort((a, b) => a.start - b.start);
+  return {
+    text: segments.map((s) => `${SPEAKER_NAMES[s.speaker!]}: ${s.text}`).join('\n'),
+    segments,
+  };
+}
 
 /** Said beside the call when there is nothing to transcribe with. */
 export const NO_TRANSCRIPTION =
@@ -60,36 +132,11 @@ export async function transcribeCall(
     return status('failed', { call_transcript_note: 'The recording could not be read.' });
   await status('in_progress');
   try {
-    const form = new FormData();
-    form.set('file', new Blob([bytes], { type: upload.content_type }), upload.name);
-    form.set('model', service.model);
-    form.set('response_format', 'verbose_json');
-    const res = await providerFetch(
-      'The transcription service',
-      `${service.baseUrl}/v1/audio/transcriptions`,
-      {
-        method: 'POST',
-        body: form,
-        headers: service.apiKey ? { authorization: `Bearer ${service.apiKey}` } : {},
-        timeoutMs: Math.max(app.config.providers.timeoutMs, 120_000),
-      },
-    );
-    const json = (await jsonOf(res)) as
-      | {
-          text?: string;
-          segments?: { start: number; end: number; text: string }[];
-          error?: { message?: string };
-        }
-      | undefined;
-    if (!res.ok || typeof json?.text !== 'string') {
-      throw new Error(
-        `The transcription service answered ${res.status}${json?.error?.message ? `: ${json.error.message}` : '.'}`,
-      );
-    }
-    const transcript: Transcript = {
-      text: json.text.trim(),
-      segments: (json.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() })),
-    };
+    const transcript = await transcribeRecording(app, service, call, {
+      bytes,
+      type: upload.content_type,
+      name: upload.name,
+    });
     await setMessage(app, call.message_id, {
       call_transcription_status: 'completed',
       metaPatch: { call_transcript: transcript, call_transcript_note: null },

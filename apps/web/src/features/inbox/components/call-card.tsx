@@ -2,7 +2,11 @@ import { LoadingOutlined, PhoneOutlined } from '@ant-design/icons';
 import { type CallMeta, formatCallDuration } from '@switchboard/shared';
 import type { MessageDto } from '../types.ts';
 
-type Transcript = { text: string; segments: { start: number; end: number; text: string }[] };
+type Transcript = {
+  text: string;
+  /** `speaker` on a dual-channel call, whose two ends were transcribed apart. */
+  segments: { start: number; end: number; text: string; speaker?: 'customer' | 'staff' }[];
+};
 type Details = { reasons?: string[]; actions?: string[]; follow_up?: string | null };
 
 /** The call a `phone_call` message stands for, when it carries one. */
@@ -107,8 +111,17 @@ export function CallCard({ message, call }: { message: MessageDto; call: CallMet
           {transcript.segments.length > 0 ? (
             <ol>
               {transcript.segments.map((s) => (
-                <li key={`${s.start}-${s.end}`}>
-                  <time>{formatCallDuration(s.start)}</time> {s.text}
+                <li key={`${s.speaker ?? ''}${s.start}-${s.end}`}>
+                  <time>{formatCallDuration(s.start)}</time>{' '}
+                  {s.speaker && (
+                    <strong className="ib-call-speaker" data-speaker={s.speaker}>
+                      {s.speaker === 'customer'
+                        ? 'Customer'
+                        : (call.user?.full_name.split(/\s+/)[0] ?? 'Staff')}
+                      :
+                    </strong>
+                  )}{' '}
+                  {s.text}
                 </li>
               ))}
             </ol>
