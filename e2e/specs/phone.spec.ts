@@ -70,7 +70,7 @@ async function goAvailable(page: Page): Promise<void> {
   await dialer.getByRole('button', { name: 'Close' }).click();
 }
 
-test('a customer rings the location: both available staff ring, one answers, audio flows both ways, hang up, the recorded call shows live in the conversation', async ({
+test('a customer rings the location: both available staff ring, one answers, audio flows both ways, the call is handed to the other, hang up, the recorded call shows live in the conversation', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -124,21 +124,33 @@ test('a customer rings the location: both available staff ring, one answers, aud
     await expect(screen.getByText('Their conversation')).toBeVisible();
     await screen.getByRole('button', { name: 'Leave full screen' }).click();
 
-    // Sam hangs up; the caller's end hears it.
-    await bar.getByRole('button', { name: 'Hang up' }).click();
+    // Sam hands the call to Priya: her browser rings, his leaves the call, the caller is connected to her.
+    await bar.getByRole('button', { name: 'Transfer' }).click();
+    await sam.page.getByRole('menuitem', { name: 'Priya Shah' }).click();
     await expect(bar).toBeHidden();
+    await expect(sam.page.getByRole('button', { name: /^Phone/ })).toBeVisible();
+    const transferred = priya.page.getByRole('alertdialog', { name: /is calling/ });
+    await transferred.getByRole('button', { name: 'Answer' }).click();
+    const priyaBar = priya.page.getByRole('region', { name: 'Call in progress' });
+    await expect(priyaBar).toBeVisible();
+    await expect(line).toContainText('On the call');
+    await expectAudioBothWays(priya.page);
+
+    // Priya hangs up; the caller's end hears it.
+    await priyaBar.getByRole('button', { name: 'Hang up' }).click();
+    await expect(priyaBar).toBeHidden();
     await expect(line).toContainText('The business hung up');
 
-    // The call, answered by Sam and with its recording, shows in the conversation on Priya's screen live.
-    const { headers } = await signedInApi(priya.page);
-    const calls = await priya.page.request.get('/api/v1/calls?page_size=5', { headers });
+    // The call, taken by Priya in the end and with its recording, shows in the conversation on Sam's screen live.
+    const { headers } = await signedInApi(sam.page);
+    const calls = await sam.page.request.get('/api/v1/calls?page_size=5', { headers });
     const call = ((await calls.json()).body.items as { from: string; enquiry_id: string }[]).find(
       (c) => c.from === customer,
     );
     expect(call).toBeTruthy();
-    await priya.page.goto(`/inbox/${call!.enquiry_id}`);
-    const card = priya.page.getByRole('region', { name: `Call from ${customer}` });
-    await expect(card).toContainText('answered by Sam');
+    await sam.page.goto(`/inbox/${call?.enquiry_id}`);
+    const card = sam.page.getByRole('region', { name: `Call from ${customer}` });
+    await expect(card).toContainText('answered by Priya');
     await expect(card.getByLabel('Call recording')).toBeAttached({ timeout: 30_000 });
   } finally {
     await sam.context.close();

@@ -75,7 +75,7 @@ export function pcmWav(samples: Buffer, sampleRate: number, channels = 1): Buffe
 /** Each channel of a 16-bit PCM WAV as a mono WAV, or null for anything else (one channel, other encodings). */
 export function splitWavChannels(bytes: Buffer): Buffer[] | null {
   const info = readWav(bytes);
-  if (!info || info.format !== 1 || info.bitsPerSample !== 16 || info.channels < 2) return null;
+  if (info?.format !== 1 || info.bitsPerSample !== 16 || info.channels < 2) return null;
   const frame = info.channels * 2;
   const frames = Math.floor(info.dataLength / frame);
   const channels = Array.from({ length: info.channels }, () => Buffer.alloc(frames * 2));

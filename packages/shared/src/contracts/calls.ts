@@ -103,3 +103,18 @@ export const SipStatusAnswer = z.object({
    */
   last_call_at: z.string().nullable(),
 });
+
+/**
+ * `POST /calls/transfer`: the person on a call hands it to a teammate who is available at the location. The
+ * call is named by the provider's id the browser knows, or by its own id when the browser was given it.
+ */
+export const CallTransferRequest = z.strictObject({
+  call_sid: z.string().trim().min(1).max(64),
+  call_id: z.string().max(64).optional(),
+  user_id: PathId,
+});
+export const CallTransferAnswer = z.object({
+  call_id: z.string(),
+  user_id: z.string(),
+  full_name: z.string(),
+});

@@ -54,6 +54,8 @@ export type PhoneServerEvents = {
   'phone.connected': (event: { call_sid: string; answered_by: string | null }) => void;
   'phone.signal': (event: { call_sid: string; signal: PhoneSignal }) => void;
   'phone.ended': (event: { call_sid: string; status: string }) => void;
+  /** The simulator: the staff member handed the call to a teammate; it connects again when they answer. */
+  'phone.transfer': (event: { call_sid: string }) => void;
   /** The simulator: a staff browser calls the customer it plays. */
   'sandbox.ring': (ring: PhoneRing) => void;
   /** The simulator: nobody answered, so the caller leaves a message after the greeting. */

@@ -255,6 +255,77 @@ describe('phone calls through Twilio Voice', SUITE_TIMEOUTS, () => {
     expect(action.body).not.toContain('<Record');
   });
 
+  it("hands an answered call to an available teammate by pointing the caller's leg at their browser", async () => {
+    const ownerId = (await getMe(s.t, s.owner)).id;
+    const businessId = (await getMe(s.t, s.staff)).businesses.find((b) => b.selected)!.id;
+    await s.t.database.db
+      .insert(callPresence)
+      .values(
+        [staffId, ownerId].map((user_id) => ({
+          user_id,
+          location_id: location,
+          business_id: businessId,
+          available_until: new Date(Date.now() + 60_000),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [callPresence.user_id, callPresence.location_id],
+        set: { available_until: new Date(Date.now() + 60_000) },
+      });
+    const parent = 'CAtransfer0000000000000000000000001';
+    await ring(parent, '+61491570023');
+    await status({
+      CallSid: 'CAtransferchild00000000000000000001',
+      ParentCallSid: parent,
+      CallStatus: 'in-progress',
+      Direction: 'outbound-dial',
+      To: `client:${voiceIdentity(staffId, location)}`,
+    });
+    const call = (await callOf(parent))!;
+    expect(call.user_id).toBe(staffId);
+    s.fake.on('POST', `/2010-04-01/Accounts/${TWILIO_SID}/Calls/${parent}.json`, {
+      json: { sid: parent, status: 'in-progress' },
+    });
+    // Sam's browser knows its own leg and the call's id (a <Parameter> of the ringing).
+    const moved = await s.t.request({
+      method: 'POST',
+      url: '/api/v1/calls/transfer',
+      token: s.staff,
+      payload: { call_sid: 'CAtransferchild00000000000000000001', call_id: call.id, user_id: ownerId },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const update = s.fake.received('POST', `/2010-04-01/Accounts/${TWILIO_SID}/Calls/${parent}.json`)[0]!;
+    const twiml = update.form().get('Twiml') ?? '';
+    expect(twiml).toContain(`<Identity>${voiceIdentity(ownerId, location)}</Identity>`);
+    expect(twiml).toContain(`<Parameter name="callId" value="${call.id}"/>`);
+    expect(twiml).not.toContain(voiceIdentity(staffId, location));
+    expect((await callOf(parent))!.user_id).toBeNull();
+
+    // The owner's browser answers: the call is theirs.
+    await status({
+      CallSid: 'CAtransferchild00000000000000000002',
+      ParentCallSid: parent,
+      CallStatus: 'in-progress',
+      Direction: 'outbound-dial',
+      To: `client:${voiceIdentity(ownerId, location)}`,
+    });
+    expect((await callOf(parent))!.user_id).toBe(ownerId);
+
+    // Twilio refusing the update leaves the call with whoever had it.
+    s.fake.on('POST', `/2010-04-01/Accounts/${TWILIO_SID}/Calls/${parent}.json`, {
+      status: 404,
+      json: { code: 20404, message: 'The requested resource was not found' },
+    });
+    const refused = await s.t.request({
+      method: 'POST',
+      url: '/api/v1/calls/transfer',
+      token: s.owner,
+      payload: { call_sid: parent, user_id: staffId },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect((await callOf(parent))!.user_id).toBe(ownerId);
+  });
+
   it('sends callers straight to voicemail outside opening hours', async () => {
     const closed = { sun: [], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] };
     await s.t.database.db.update(locations).set({ opening_hours: closed }).where(eq(locations.id, location));

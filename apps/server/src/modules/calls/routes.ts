@@ -3,6 +3,8 @@ import {
   CallingSetUpAnswer,
   CallListQuery,
   CallPage,
+  CallTransferAnswer,
+  CallTransferRequest,
   IdParams,
   PhoneSetupAnswer,
   PhoneSetupQuery,
@@ -19,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listCalls } from './history.ts';
 import { phoneSetup, setPresence, setUpCalling, voiceToken } from './setup.ts';
 import { deskPhoneLogin, deskPhoneStatus } from './sip.ts';
+import { transferCall } from './transfer.ts';
 
 /** Calling: the owner sets it up on a Twilio account; staff browsers get their phone token and say when they are available. */
 export const callRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +30,11 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
     '/calls',
     { schema: { querystring: CallListQuery, response: { 200: answer(CallPage) } } },
     async (request) => ({ body: await listCalls(request.ctx, request.query) }),
+  );
+  app.post(
+    '/calls/transfer',
+    { schema: { body: CallTransferRequest, response: { 200: answer(CallTransferAnswer) } } },
+    async (request) => ({ body: await transferCall(app, request.ctx, request.body) }),
   );
   app.get(
     '/calls/phone',

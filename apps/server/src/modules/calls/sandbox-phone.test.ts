@@ -174,6 +174,61 @@ describe('sandbox calls', () => {
     expect(again.status).toBe(409);
   });
 
+  it('hands a call to an available teammate: their browser rings, the first leaves, the caller reconnects', async () => {
+    const sam = await phone(staff1);
+    const simulator = await open(owner);
+    const samRings = record(sam, 'phone.ring');
+    const rang = await ack(simulator, 'sandbox.call', { location_id: loc, from: '+61491570036' });
+    const sid = (rang as { call_sid: string }).call_sid;
+    await eventually(async () => samRings.some((r) => r.call_sid === sid));
+    expect(await ack(sam, 'phone.answer', { call_sid: sid })).toMatchObject({ ok: true });
+    const call = await callOf(sid);
+    const transfer = (token: string, user_id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/calls/transfer',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { call_sid: sid, call_id: call.id, user_id },
+      });
+    const priyaId = (await getMe(t, staff2)).id;
+    const samId = (await getMe(t, staff1)).id;
+
+    // Priya is away: refused, and nothing changes.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/calls/presence',
+      headers: { authorization: `Bearer ${staff2}` },
+      payload: { location_id: loc, available: false },
+    });
+    const away = await transfer(staff1, priyaId);
+    expect(away.statusCode).toBe(422);
+    expect(away.json().message).toBe('Priya Shah is not available for calls right now.');
+    expect((await callOf(sid)).user_id).toBe(samId);
+    // Only the person on the call hands it on; another business does not see it.
+    expect((await transfer(owner, priyaId)).statusCode).toBe(403);
+    expect((await transfer(await t.login(DEMO_LOGINS.northsideOwner), priyaId)).statusCode).toBe(404);
+
+    const priya = await phone(staff2);
+    const priyaRings = record(priya, 'phone.ring');
+    const samEnded = record(sam, 'phone.ended');
+    const customerTransfer = record(simulator, 'phone.transfer');
+    const connected = record(simulator, 'phone.connected');
+    const moved = await transfer(staff1, priyaId);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().body).toEqual({ call_id: call.id, user_id: priyaId, full_name: 'Priya Shah' });
+    await eventually(async () => priyaRings.some((r) => r.call_sid === sid));
+    await eventually(async () => samEnded.some((e) => e.call_sid === sid && e.status === 'transferred'));
+    await eventually(async () => customerTransfer.length > 0);
+    expect((await callOf(sid)).user_id).toBeNull();
+    // Sam left the call: his hanging up now changes nothing.
+    sam.emit('phone.hangup', { call_sid: sid });
+    expect(await ack(priya, 'phone.answer', { call_sid: sid })).toMatchObject({ ok: true });
+    await eventually(async () => connected.some((c) => c.answered_by === priyaId));
+    expect(await callOf(sid)).toMatchObject({ status: 'in-progress', user_id: priyaId });
+    simulator.emit('phone.hangup', { call_sid: sid });
+    await eventually(async () => (await callOf(sid)).status === 'completed');
+  });
+
   it('takes a voicemail when nobody is available, and a voicemail recording makes it one', async () => {
     const simulator = await open(owner);
     const voicemail = record(simulator, 'sandbox.voicemail');

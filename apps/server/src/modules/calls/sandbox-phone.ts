@@ -15,6 +15,7 @@ import { findLocation } from '../locations/service.ts';
 import { readSingleFile } from '../uploads/multipart.ts';
 import { attachRecording, recordingName } from './recording.ts';
 import { moveCall, placeOutgoingCall, takeCall, takeIncomingCall } from './service.ts';
+import { registerTransferCarrier } from './transfer.ts';
 
 type CallRow = typeof calls.$inferSelect;
 
@@ -22,8 +23,18 @@ const PROVIDER = 'sandbox';
 /** How long the customer's (simulator's) phone rings for an outgoing call before it counts as not answered. */
 const DIAL_SECONDS = 30;
 
-/** Ringing sandbox calls on this server: who was rung, who declined, and the timer that gives up on them. */
-type Ringing = { rung: Set<string>; declined: Set<string>; timer: ReturnType<typeof setTimeout> };
+/**
+ * Ringing sandbox calls on this server: who was rung (staff browsers, or the customer's simulator for a call
+ * placed from a browser), who declined, and the timer that gives up on them.
+ */
+type Ringing = {
+  rings: 'staff' | 'customer';
+  rung: Set<string>;
+  declined: Set<string>;
+  timer: ReturnType<typeof setTimeout>;
+};
+/** The sockets at each end of a sandbox call. */
+type Ends = { customer?: string; staff?: string };
 
 const newSid = () => `SB${randomBytes(16).toString('hex')}`;
 const failure = (error: unknown): PhoneAck => ({
@@ -46,6 +57,9 @@ const failure = (error: unknown): PhoneAck => ({
 export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.sandbox) return;
   const ringing = new Map<string, Ringing>();
+  const ends = new Map<string, Ends>();
+  const setEnd = (sid: string, end: keyof Ends, socketId: string) =>
+    ends.set(sid, { ...ends.get(sid), [end]: socketId });
 
   const callOf = async (businessId: string, sid: string): Promise<CallRow | null> => {
     if (typeof sid !== 'string' || !/^SB[0-9a-f]{32}$/.test(sid)) return null;
@@ -70,9 +84,12 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
 
   /** Nobody took an incoming call: the staff stop ringing and the caller is offered voicemail. */
   const unanswered = async (businessId: string, sid: string, reason: 'timeout' | 'declined') => {
+    const rang = ringing.get(sid);
     stopRinging(sid);
     const call = await callOf(businessId, sid);
-    if (!call || call.user_id || call.ended_at) return;
+    if (!rang || !call || call.ended_at) return;
+    // Answered meanwhile: by a teammate (staff ringing) or by the customer (a call placed from a browser).
+    if (rang.rings === 'staff' ? call.user_id : call.status === 'in-progress') return;
     app.io.to(rooms.location(call.location_id)).emit('phone.stop', { call_sid: sid, reason });
     if (call.direction === 'in') {
       await moveCall(app, call, 'no-answer', 0);
@@ -97,6 +114,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
     const [after] = await app.db.select({ status: calls.status }).from(calls).where(eq(calls.id, call.id));
     app.io.to(rooms.call(sid)).emit('phone.ended', { call_sid: sid, status: after?.status ?? 'completed' });
     app.io.in(rooms.call(sid)).socketsLeave(rooms.call(sid));
+    ends.delete(sid);
   };
 
   const join = async (socket: StaffSocket, sid: string) => {
@@ -104,8 +122,8 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
     socket.data.calls = [...(socket.data.calls ?? []).filter((s) => s !== sid), sid];
   };
 
-  /** Rings the browsers of the location's available staff whose sandbox phone is registered. */
-  const ring = async (businessId: string, ringEvent: PhoneRing): Promise<number> => {
+  /** Rings the browsers of the location's available staff (or one of them) whose sandbox phone is registered. */
+  const ring = async (businessId: string, ringEvent: PhoneRing, onlyUser?: string): Promise<number> => {
     const available = await app.db
       .select({ user_id: callPresence.user_id })
       .from(callPresence)
@@ -115,7 +133,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
           gt(callPresence.available_until, new Date()),
         ),
       );
-    const people = new Set(available.map((a) => a.user_id));
+    const people = new Set(available.map((a) => a.user_id).filter((u) => !onlyUser || u === onlyUser));
     const phones = (await app.io.in(rooms.phone(ringEvent.location_id)).fetchSockets()).filter(
       (s) => s.data.actor.business_id === businessId && people.has(s.data.actor.user_id),
     );
@@ -126,10 +144,38 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
         () => void unanswered(businessId, ringEvent.call_sid, 'timeout').catch(logFailure),
         RING_SECONDS * 1000,
       );
-      ringing.set(ringEvent.call_sid, { rung, declined: new Set(), timer });
+      ringing.set(ringEvent.call_sid, { rings: 'staff', rung, declined: new Set(), timer });
     }
     return rung.size;
   };
+
+  // A transfer: the teammate's browser rings for the call; the browser that had it leaves it, and the
+  // customer's end waits to be connected again (it makes a new offer when the teammate answers).
+  registerTransferCarrier(app, async (call, to) => {
+    const sid = call.provider_call_sid;
+    const customerNumber = call.direction === 'in' ? call.from_number : call.to_number;
+    const rung = await ring(
+      call.business_id,
+      {
+        call_sid: sid,
+        call_id: call.id,
+        location_id: call.location_id,
+        enquiry_id: call.enquiry_id,
+        from: customerNumber,
+        to: call.direction === 'in' ? call.to_number : call.from_number,
+        caller_name: to.caller_name,
+      },
+      to.user_id,
+    );
+    if (rung === 0) throw new AppError('unprocessable', 'Their phone is not connected right now.');
+    const end = ends.get(sid);
+    if (end?.staff) {
+      app.io.to(end.staff).emit('phone.ended', { call_sid: sid, status: 'transferred' });
+      app.io.in(end.staff).socketsLeave(rooms.call(sid));
+      ends.set(sid, { customer: end.customer });
+    }
+    if (end?.customer) app.io.to(end.customer).emit('phone.transfer', { call_sid: sid });
+  });
 
   const logFailure = (err: unknown) => app.log.error({ err }, 'a sandbox call step failed');
 
@@ -172,6 +218,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
         const sid = newSid();
         const to = location.phone_number ?? 'the sandbox line';
         await join(socket, sid);
+        setEnd(sid, 'customer', socket.id);
         const plan = await takeIncomingCall(app, {
           receive: (message) => app.inbound.receive(message),
           location_id: location.id,
@@ -227,6 +274,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
         if ('refuse' in placed) throw new AppError('unprocessable', placed.refuse);
         const call = (await callOf(businessId, sid))!;
         await join(socket, sid);
+        setEnd(sid, 'staff', socket.id);
         await moveCall(app, call, 'ringing', undefined);
         const ringEvent: PhoneRing = {
           call_sid: sid,
@@ -242,7 +290,12 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
           () => void unanswered(businessId, sid, 'timeout').catch(logFailure),
           DIAL_SECONDS * 1000,
         );
-        ringing.set(sid, { rung: new Set(listening.map((l) => l.id)), declined: new Set(), timer });
+        ringing.set(sid, {
+          rings: 'customer',
+          rung: new Set(listening.map((l) => l.id)),
+          declined: new Set(),
+          timer,
+        });
         return { ok: true, call_sid: sid };
       }),
     );
@@ -252,25 +305,26 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
       handle(async (input: { call_sid: string }) => {
         const sid = String(input?.call_sid ?? '');
         const call = await callOf(businessId, sid);
-        if (!call || call.ended_at) return { ok: false, message: 'This call has ended.' };
-        if (call.direction === 'in') {
-          if (!ringing.get(sid)?.rung.has(socket.id)) return { ok: false, message: 'This call has ended.' };
+        const rang = ringing.get(sid);
+        if (!call || call.ended_at || !rang?.rung.has(socket.id))
+          return { ok: false, message: 'This call has ended.' };
+        if (rang.rings === 'staff') {
           const taken = await takeCall(app, call, actor.user_id);
           if (!taken) return { ok: false, message: 'Someone else answered this call.' };
+          setEnd(sid, 'staff', socket.id);
         } else {
-          if (!socket.rooms.has(rooms.simulator(businessId)))
-            return { ok: false, message: 'This call has ended.' };
           await moveCall(app, call, 'in-progress', undefined);
+          setEnd(sid, 'customer', socket.id);
         }
         stopRinging(sid);
         await join(socket, sid);
-        if (call.direction === 'in')
+        if (rang.rings === 'staff')
           socket
             .to(rooms.location(call.location_id))
             .emit('phone.stop', { call_sid: sid, reason: 'answered' });
         app.io.to(rooms.call(sid)).emit('phone.connected', {
           call_sid: sid,
-          answered_by: call.direction === 'in' ? actor.user_id : null,
+          answered_by: rang.rings === 'staff' ? actor.user_id : null,
         });
         return { ok: true, call_sid: sid };
       }),
@@ -298,7 +352,11 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
 
     // A browser that goes (closed, offline, signed out) hangs up the calls it was on.
     socket.on('disconnect', () => {
-      for (const sid of socket.data.calls ?? []) void hangUp(businessId, sid).catch(logFailure);
+      for (const sid of socket.data.calls ?? []) {
+        const end = ends.get(sid);
+        if (end?.customer === socket.id || end?.staff === socket.id)
+          void hangUp(businessId, sid).catch(logFailure);
+      }
     });
   });
 

@@ -234,7 +234,7 @@ export async function takeIncomingCall(
     open,
     clients: available.map((a) => ({
       identity: voiceIdentity(a.user_id, input.location_id),
-      parameters: { enquiryId: call.enquiry_id, callerName: caller },
+      parameters: { enquiryId: call.enquiry_id, callerName: caller, callId: call.id },
     })),
     greeting: greetingFor(place.name ?? place.business_name ?? '', open),
   };

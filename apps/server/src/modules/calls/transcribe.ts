@@ -62,7 +62,7 @@ async function transcribeRecording(
   file: { bytes: Buffer; type: string; name: string },
 ): Promise<Transcript> {
   const ends = call.recording_channels === 2 && /wav/.test(file.type) ? splitWavChannels(file.bytes) : null;
-  if (!ends || ends.length !== 2) return transcribeFile(app, service, file);
+  if (ends?.length !== 2) return transcribeFile(app, service, file);
   const firstIsCustomer = call.provider === 'sandbox' || call.direction === 'in';
   const speakers: Speaker[] = firstIsCustomer ? ['customer', 'staff'] : ['staff', 'customer'];
   const parts = [];

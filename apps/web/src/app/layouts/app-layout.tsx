@@ -303,7 +303,11 @@ function AppShell() {
             <SelectionSwitcher selection={selection} unread={byLocation} />
           </Flex>
           <Flex align="center" gap={phone ? 0 : 8}>
-            <PhoneButton locationId={selection.location?.id ?? null} ringtone={selection.me.ringtone_call} />
+            <PhoneButton
+              locationId={selection.location?.id ?? null}
+              ringtone={selection.me.ringtone_call}
+              userId={selection.me.id}
+            />
             <UserMenu selection={selection} />
           </Flex>
         </Layout.Header>

@@ -1,4 +1,10 @@
-import type { CallPageBody, CustomerPage, MessagePage, UpdateMeRequest } from '@switchboard/shared';
+import type {
+  CallPageBody,
+  CustomerPage,
+  MemberDto,
+  MessagePage,
+  UpdateMeRequest,
+} from '@switchboard/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { sharedQueryKeys } from '@/lib/query-keys.ts';
@@ -46,6 +52,17 @@ export function useCallHistory(enquiryId: string | null) {
         })
       ).data.body,
     staleTime: 5_000,
+  });
+}
+
+/** Teammates a call can be handed to. */
+export function useTeammates(enabled: boolean) {
+  return useQuery({
+    queryKey: ['phone', 'teammates'] as const,
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await api.get<Envelope<{ items: MemberDto[] }>>('/business/members', { signal })).data.body.items,
+    staleTime: 60_000,
   });
 }
 

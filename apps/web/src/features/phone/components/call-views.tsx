@@ -7,10 +7,12 @@ import {
   PauseCircleOutlined,
   PhoneFilled,
   PlayCircleOutlined,
+  SwapOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Flex, List, Modal, Popover, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Card, Dropdown, Flex, List, Modal, Popover, Tag, Tooltip, Typography, theme } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCallHistory } from '../api/phone-api.ts';
+import { useCallHistory, useTeammates } from '../api/phone-api.ts';
 import { usePhoneStore } from '../stores/phone-store.ts';
 import { Keypad } from './keypad.tsx';
 
@@ -74,6 +76,37 @@ export function IncomingCalls() {
   );
 }
 
+/** Hands the call to a teammate: their browser rings, and this one leaves the call once they are rung. */
+function TransferButton({ size }: { size: 'large' | 'middle' }) {
+  const [open, setOpen] = useState(false);
+  const teammates = useTeammates(open);
+  const selfId = usePhoneStore((s) => s.selfId);
+  const transfer = usePhoneStore((s) => s.transfer);
+  const others = (teammates.data ?? []).filter((m) => m.user_id !== selfId);
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      menu={{
+        items: teammates.isPending
+          ? [{ key: 'loading', label: 'Loading teammates…', disabled: true }]
+          : others.length === 0
+            ? [{ key: 'none', label: 'No teammates to transfer to', disabled: true }]
+            : others.map((m) => ({ key: m.user_id, label: m.full_name || m.email })),
+        onClick: ({ key }) => {
+          setOpen(false);
+          void transfer(key);
+        },
+      }}
+    >
+      <Tooltip title="Transfer">
+        <Button size={size} shape="circle" aria-label="Transfer" icon={<SwapOutlined />} />
+      </Tooltip>
+    </Dropdown>
+  );
+}
+
 function CallControls({ large }: { large?: boolean }) {
   const muted = usePhoneStore((s) => s.muted);
   const held = usePhoneStore((s) => s.held);
@@ -116,6 +149,7 @@ function CallControls({ large }: { large?: boolean }) {
       >
         <Button size={size} shape="circle" aria-label="Keypad" icon={<NumberOutlined />} />
       </Popover>
+      <TransferButton size={size} />
       <Button size={size} icon={<PhoneFilled rotate={135} />} onClick={hangUp} style={HANG_UP_STYLE}>
         Hang up
       </Button>
@@ -149,6 +183,7 @@ export function CallBar() {
   const fullScreen = usePhoneStore((s) => s.fullScreen);
   const dispatch = usePhoneStore((s) => s.dispatch);
   const { who, state } = useCallHeadline();
+  const error = usePhoneStore((s) => s.error);
   if (status !== 'connecting' && status !== 'calling') return null;
   return (
     <section
@@ -165,6 +200,11 @@ export function CallBar() {
         </Typography.Text>
       </Flex>
       <CallControls />
+      {error && (
+        <Typography.Text type="danger" role="alert" style={{ flexBasis: '100%', textAlign: 'center' }}>
+          {error}
+        </Typography.Text>
+      )}
       <Button
         type="text"
         aria-label="Full screen"

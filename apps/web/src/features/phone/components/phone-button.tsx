@@ -15,12 +15,21 @@ const typing = (target: EventTarget | null) =>
  * The phone in the top bar, on every page: opens the dialer (or press C). The phone's code is fetched the
  * first time it is used, or at once when this browser was left available at this location.
  */
-export function PhoneButton({ locationId, ringtone }: { locationId: string | null; ringtone: CallRingtone }) {
+export function PhoneButton({
+  locationId,
+  ringtone,
+  userId,
+}: {
+  locationId: string | null;
+  ringtone: CallRingtone;
+  userId: string;
+}) {
   const available = usePhoneStore((s) => s.available);
   const ringing = usePhoneStore((s) => s.queue.length);
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
+  useEffect(() => usePhoneStore.setState({ selfId: userId }), [userId]);
   useEffect(() => {
     usePhoneStore.getState().setLocation(locationId, ringtone);
     if (locationId && wasAvailableAt(locationId)) {

@@ -10,6 +10,8 @@ export type PhoneCallInfo = {
   to: string;
   callerName: string | null;
   enquiryId: string | null;
+  /** The call's own id, when the provider passed it (the server finds the call by `sid` otherwise). */
+  callId: string | null;
 };
 
 export type PhoneCallEvents = {

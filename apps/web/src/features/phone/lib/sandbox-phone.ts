@@ -187,6 +187,7 @@ export function createSandboxPhone(input: {
           to: ring.to,
           callerName: ring.caller_name,
           enquiryId: ring.enquiry_id,
+          callId: ring.call_id,
         },
         () => devices,
       ),
@@ -241,6 +242,7 @@ export function createSandboxPhone(input: {
           to,
           callerName: null,
           enquiryId: context.enquiryId ?? null,
+          callId: null,
         },
         () => devices,
       );

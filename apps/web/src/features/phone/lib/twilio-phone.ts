@@ -108,6 +108,7 @@ export async function createTwilioPhone(input: {
       to,
       callerName: call.customParameters.get('callerName') ?? null,
       enquiryId: call.customParameters.get('enquiryId') ?? enquiryId,
+      callId: call.customParameters.get('callId') ?? null,
     });
   device.on('incoming', (call: Call) => {
     const wrapped = wrap(call, 'in', call.parameters.To ?? input.number ?? '', null);

@@ -35,6 +35,8 @@ type Extra = {
   /** How the last call ended, shown briefly. */
   lastEnded: string | null;
   ringtone: CallRingtone;
+  /** Who is signed in (a call is not transferred to oneself). */
+  selfId: string | null;
 };
 
 type Actions = {
@@ -49,6 +51,8 @@ type Actions = {
   toggleMute: () => void;
   toggleHold: () => void;
   sendDigits: (digits: string) => void;
+  /** Hands the call to a teammate (their browser rings; this one leaves the call). */
+  transfer: (userId: string) => Promise<void>;
   selectDevices: (devices: Partial<AudioDevices>) => void;
   /** The active call, for diagnostics and tests. */
   activeCall: () => PhoneCall | null;
@@ -88,6 +92,7 @@ let active: PhoneCall | null = null;
 let tick: ReturnType<typeof setInterval> | undefined;
 let presence: ReturnType<typeof setInterval> | undefined;
 let stopRing: (() => void) | null = null;
+let transferredTo: string | null = null;
 
 const uuid = () => crypto.randomUUID();
 
@@ -194,7 +199,12 @@ export const usePhoneStore = create<PhoneStore>()((set, get) => {
       active = null;
       clearInterval(tick);
       dispatch({ type: 'call.ended' });
-      set({ muted: false, held: false, lastEnded: `Call ended: ${reason}.` });
+      set({
+        muted: false,
+        held: false,
+        lastEnded: transferredTo ? `Call transferred to ${transferredTo}.` : `Call ended: ${reason}.`,
+      });
+      transferredTo = null;
       ring();
     });
   };
@@ -258,6 +268,7 @@ export const usePhoneStore = create<PhoneStore>()((set, get) => {
     error: null,
     lastEnded: null,
     ringtone: 'classic',
+    selfId: null,
     dispatch,
 
     setLocation(locationId, ringtone) {
@@ -358,6 +369,26 @@ export const usePhoneStore = create<PhoneStore>()((set, get) => {
 
     sendDigits(digits) {
       active?.sendDigits(digits);
+    },
+
+    async transfer(userId) {
+      const call = active;
+      if (!call) return;
+      set({ error: null });
+      try {
+        const res = await api.post<Envelope<{ full_name: string }>>(
+          '/calls/transfer',
+          {
+            call_sid: call.info.sid,
+            user_id: userId,
+            ...(call.info.callId ? { call_id: call.info.callId } : {}),
+          },
+          { silent: true },
+        );
+        transferredTo = res.data.body.full_name;
+      } catch (error) {
+        set({ error: messageOf(error) });
+      }
     },
 
     selectDevices(devices) {

@@ -125,6 +125,14 @@ export function SandboxPhonePanel({
             </Button>
           </>
         )}
+        {state.kind === 'transferring' && (
+          <>
+            <Typography.Text>You are being transferred…</Typography.Text>
+            <Button onClick={() => void line?.hangUp()} style={HANG_UP}>
+              Hang up
+            </Button>
+          </>
+        )}
         {state.kind === 'voicemail' && (
           <>
             <Alert type="info" showIcon message="Nobody answered" description={state.greeting} />

@@ -10,6 +10,7 @@ export type LineState =
   | { kind: 'incoming'; ring: PhoneRing }
   | { kind: 'talking'; sid: string; since: number; held: boolean; digits: string }
   | { kind: 'voicemail'; sid: string; greeting: string }
+  | { kind: 'transferring'; sid: string }
   | { kind: 'ended'; message: string };
 
 const ACK_MS = 15_000;
@@ -76,7 +77,16 @@ export class CustomerLine {
       if (this.state.kind === 'incoming' && this.state.ring.call_sid === e.call_sid)
         this.set({ kind: 'ended', message: 'The business hung up before you answered.' });
     };
+    const onTransfer = (e: { call_sid: string }) => {
+      if (e.call_sid !== this.sid) return;
+      // The teammate's answer connects the call again (a new offer); the recording carries on.
+      this.pc?.close();
+      this.pc = null;
+      this.pending = [];
+      this.set({ kind: 'transferring', sid: e.call_sid });
+    };
     const listen = () => socket.emit('sandbox.listen', () => {});
+    socket.on('phone.transfer', onTransfer);
     socket.on('sandbox.ring', onRing);
     socket.on('phone.connected', onConnected);
     socket.on('phone.signal', onSignal);
@@ -92,6 +102,7 @@ export class CustomerLine {
       socket.off('phone.ended', onEnded);
       socket.off('sandbox.voicemail', onVoicemail);
       socket.off('phone.stop', onStop);
+      socket.off('phone.transfer', onTransfer);
       socket.off('connect', listen);
     };
   }
@@ -168,8 +179,11 @@ export class CustomerLine {
     const mic = this.mic ?? (await microphone(null));
     this.mic = mic;
     for (const track of mic.getTracks()) pc.addTrack(track, mic);
-    this.recorder = new WavRecorder(2);
-    this.recorder.add(mic, 0);
+    // A call connected again after a transfer keeps its recording going.
+    if (!this.recorder) {
+      this.recorder = new WavRecorder(2);
+      this.recorder.add(mic, 0);
+    }
     pc.ontrack = (e) => {
       const stream = e.streams[0] ?? new MediaStream([e.track]);
       void playRemote(this.audio, stream, null);
