@@ -23,6 +23,7 @@ import { businessRoutes } from './modules/businesses/routes.ts';
 import { registerCallReplies } from './modules/calls/replies.ts';
 import { callRoutes } from './modules/calls/routes.ts';
 import { sandboxPhone } from './modules/calls/sandbox-phone.ts';
+import { trackingNumberRoutes } from './modules/calls/tracking-numbers.ts';
 import { channelRoutes } from './modules/channels/routes.ts';
 import { channelWebhooks } from './modules/channels/webhooks.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(labelRoutes);
       await api.register(callRoutes);
       await api.register(sandboxPhone);
+      await api.register(trackingNumberRoutes);
       await api.register(memberRoutes);
       await api.register(formSettingsRoutes);
       await api.register(channelRoutes);

@@ -520,6 +520,33 @@ export const callPresence = pgTable(
 );
 
 /**
+ * A number a location advertises in one campaign (a flyer, a Google ad): calls to it ring the location like
+ * its own number, and are attributed to the campaign (source, medium, campaign) in the call history.
+ */
+export const trackingNumbers = pgTable(
+  'tracking_numbers',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** E.164. */
+    number: text('number').notNull(),
+    source: text('source').notNull(),
+    medium: text('medium'),
+    campaign: text('campaign'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('tracking_numbers_business_number_key').on(t.business_id, t.number),
+    index('tracking_numbers_location_idx').on(t.location_id, t.created_at),
+  ],
+);
+
+/**
  * A person's desk phone login at a location: a credential on the location's Twilio SIP domain. Its password
  * is shown once, when it is made or reset, and never stored here.
  */

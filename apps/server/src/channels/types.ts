@@ -188,6 +188,8 @@ export type RingPlan = {
 export type CallPort = {
   /** A customer rings the account's location: stored, and who to ring answered. */
   incoming(account: Account, call: { sid: string; from: string; to: string }): Promise<RingPlan>;
+  /** The location a campaign's tracking number rings, among these businesses' numbers, or null. */
+  trackingNumber(number: string, businessIds: string[]): Promise<{ location_id: string } | null>;
   /**
    * A browser places a call through the account: stored in the customer's conversation (`enquiry_id` when
    * the call was started from one), and the number to dial with the caller id the customer sees; or, when it

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PhoneField } from './fields.ts';
 import { PathId, Uuid } from './ids.ts';
 import { DateFilter } from './inbox.ts';
 
@@ -118,3 +119,24 @@ export const CallTransferAnswer = z.object({
   user_id: z.string(),
   full_name: z.string(),
 });
+
+/** `POST /business/locations/{id}/tracking-numbers`: a campaign's number that rings the location. */
+export const TrackingNumberRequest = z.strictObject({
+  number: PhoneField,
+  source: z.string().trim().min(1, 'Say where the number is advertised, such as google or flyer.').max(200),
+  medium: z.string().trim().max(200).optional(),
+  campaign: z.string().trim().max(200).optional(),
+});
+export type TrackingNumberInput = z.input<typeof TrackingNumberRequest>;
+export const TrackingNumber = z.object({
+  id: z.string(),
+  location_id: z.string(),
+  number: z.string(),
+  source: z.string(),
+  medium: z.string().nullable(),
+  campaign: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TrackingNumberDto = z.input<typeof TrackingNumber>;
+export const TrackingNumberList = z.object({ items: z.array(TrackingNumber) });
+export const TrackingNumberParams = z.strictObject({ id: PathId, trackingId: PathId });

@@ -66,7 +66,8 @@ export type PhoneServerEvents = {
 export type PhoneClientEvents = {
   /** The simulator rings a location as a customer. */
   'sandbox.call': (
-    input: { location_id: string; from: string; name?: string },
+    /** `to`: the location's own number (the default) or one of its tracking numbers. */
+    input: { location_id: string; from: string; to?: string },
     ack: (result: PhoneAck) => void,
   ) => void;
   /** The simulator listens for the staff's outgoing calls. */

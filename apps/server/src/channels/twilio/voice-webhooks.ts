@@ -46,9 +46,20 @@ export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
     const from = param(p.data, 'From');
     const sid = param(p.data, 'CallSid');
     if (!to || !from || !sid) throw malformed('Twilio Voice');
-    const account = await signedAccount(ctx, request, p, { address: to }, (all) =>
+    let account = await signedAccount(ctx, request, p, { address: to }, (all) =>
       all.find((a) => a.row.address === to || a.config.phone_number === to),
     );
+    // A campaign's tracking number (another number on the same Twilio account) rings its location.
+    const accountSid = param(p.data, 'AccountSid');
+    if (!account && accountSid) {
+      const query = { configField: ['account_sid', accountSid] as [string, string] };
+      const owners = await ctx.accounts.where('twilio', query);
+      const tracked = await ctx.calls.trackingNumber(to, [...new Set(owners.map((a) => a.row.business_id))]);
+      if (tracked)
+        account = await signedAccount(ctx, request, p, query, (all) =>
+          all.find((a) => a.row.location_id === tracked.location_id),
+        );
+    }
     if (!account) {
       request.log.info({ to }, 'Twilio call to a number no account owns; refused');
       return xml(reply, refuseTwiml('Sorry, this number is not in service.'));

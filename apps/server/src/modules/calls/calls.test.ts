@@ -426,6 +426,96 @@ describe('phone calls through Twilio Voice', SUITE_TIMEOUTS, () => {
     expect(await callOf(`CA${'9'.repeat(32)}`)).toBeUndefined();
   });
 
+  it("rings the location for a campaign's tracking number and attributes the call to the campaign", async () => {
+    const add = (payload: object, token = s.owner, loc = location) =>
+      s.t.request({
+        method: 'POST',
+        url: `/api/v1/business/locations/${loc}/tracking-numbers`,
+        token,
+        payload,
+      });
+    const TRACKED = '+61491570177';
+    // Refused: staff, a number that is none, the location's own number, another business's location.
+    expect((await add({ number: TRACKED, source: 'flyer' }, s.staff)).statusCode).toBe(403);
+    const bad = await add({ number: '12', source: 'flyer' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('valid phone number');
+    expect((await add({ number: NUMBER, source: 'flyer' })).statusCode).toBe(422);
+    const north = await s.t.login(DEMO_LOGINS.northsideOwner);
+    expect((await add({ number: TRACKED, source: 'flyer' }, north)).statusCode).toBe(404);
+    const made = await add({
+      number: '0491 570 177',
+      source: 'flyer',
+      medium: 'print',
+      campaign: 'letterbox-nov',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().body).toMatchObject({
+      number: TRACKED,
+      source: 'flyer',
+      medium: 'print',
+      location_id: location,
+    });
+    expect((await add({ number: TRACKED, source: 'again' })).statusCode).toBe(409);
+    const listed = await s.t.request({
+      method: 'GET',
+      url: `/api/v1/business/locations/${location}/tracking-numbers`,
+      token: s.staff,
+    });
+    expect(listed.json().body.items.map((t: { number: string }) => t.number)).toEqual([TRACKED]);
+
+    // A new caller dials the flyer's number: the location rings and the call is the flyer's.
+    const sid = 'CAtracked000000000000000000000000001';
+    const twiml = await postTwilio(s.t, `${VOICE}/incoming`, {
+      AccountSid: TWILIO_SID,
+      CallSid: sid,
+      CallStatus: 'ringing',
+      Direction: 'inbound',
+      From: '+61491570078',
+      To: TRACKED,
+    });
+    expect(twiml.body).not.toContain('not in service');
+    const call = (await callOf(sid))!;
+    expect(call).toMatchObject({ location_id: location, to_number: TRACKED });
+    const history = await s.t.request({
+      method: 'GET',
+      url: '/api/v1/calls?campaign=letterbox-nov',
+      token: s.owner,
+    });
+    expect(history.json().body.items).toEqual([
+      expect.objectContaining({
+        from: '+61491570078',
+        source: 'flyer',
+        medium: 'print',
+        campaign: 'letterbox-nov',
+      }),
+    ]);
+
+    // Removed: the number rings nothing any more.
+    const removed = await s.t.request({
+      method: 'DELETE',
+      url: `/api/v1/business/locations/${location}/tracking-numbers/${made.json().body.id}`,
+      token: s.owner,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(
+      (
+        await s.t.request({
+          method: 'DELETE',
+          url: `/api/v1/business/locations/${location}/tracking-numbers/not-an-id`,
+          token: s.owner,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const after = await postTwilio(s.t, `${VOICE}/incoming`, {
+      AccountSid: TWILIO_SID,
+      CallSid: 'CAtracked000000000000000000000000002',
+      From: '+61491570079',
+      To: TRACKED,
+    });
+    expect(after.body).toContain('not in service');
+  });
+
   it('lists the call history with the phone-call filters, newest first, for this business only', async () => {
     // A customer who found the business through a Google ad, texting first and then calling.
     await inbound(s.t, s.owner, {

@@ -30,11 +30,19 @@ type Row = {
   recording_upload_id: string | null;
 };
 
-/** How the call's customer first found the business: their first enquiry's attribution, as `f`. */
-const FIRST_ENQUIRY = sql`left join lateral (
+/**
+ * Where a call came from: the campaign of the tracking number the customer called, else how the
+ * customer first found the business (their first enquiry's attribution).
+ */
+const FIRST_ENQUIRY = sql`left join tracking_numbers t
+  on c.direction = 'in' and t.business_id = c.business_id and t.number = c.to_number
+left join lateral (
   select e.source, e.medium, e.campaign from enquiries e
   where e.customer_id = c.customer_id order by e.created_at asc, e.id asc limit 1
-) f on true`;
+) fe on true`;
+const SOURCE = sql`coalesce(t.source, fe.source)`;
+const MEDIUM = sql`case when t.id is null then fe.medium else t.medium end`;
+const CAMPAIGN = sql`case when t.id is null then fe.campaign else t.campaign end`;
 
 /** Incoming and taken by nobody: ended unanswered, or a voicemail left. */
 const MISSED = sql`(c.direction = 'in' and c.user_id is null
@@ -42,7 +50,7 @@ const MISSED = sql`(c.direction = 'in' and c.user_id is null
 
 /**
  * `GET /calls`: the business's calls, newest first, with the spec's phone-call filters. A call's source, medium
- * and campaign are how its customer first found the business (their first enquiry's).
+ * and campaign are the tracking number's it was made to, else how its customer first found the business.
  */
 export async function listCalls({ db, actor }: Pick<Context, 'db' | 'actor'>, query: CallListQuery) {
   const a = requireBusiness(actor);
@@ -51,9 +59,9 @@ export async function listCalls({ db, actor }: Pick<Context, 'db' | 'actor'>, qu
   if (query.direction) where.push(sql`c.direction = ${query.direction}`);
   if (query.status === 'missed') where.push(MISSED);
   else if (query.status) where.push(sql`c.status = ${query.status}`);
-  if (query.source) where.push(sql`f.source = ${query.source}`);
-  if (query.medium) where.push(sql`f.medium = ${query.medium}`);
-  if (query.campaign) where.push(sql`f.campaign = ${query.campaign}`);
+  if (query.source) where.push(sql`${SOURCE} = ${query.source}`);
+  if (query.medium) where.push(sql`${MEDIUM} = ${query.medium}`);
+  if (query.campaign) where.push(sql`${CAMPAIGN} = ${query.campaign}`);
   if (query.start_date || query.end_date) {
     const bounds = parseRange(
       query.start_date ?? query.end_date!,
@@ -67,7 +75,7 @@ export async function listCalls({ db, actor }: Pick<Context, 'db' | 'actor'>, qu
     db,
     sql`select c.id, c.direction, c.from_number, c.to_number, c.status, c.duration, c.voicemail, c.user_id,
           u.full_name as user_name, c.created_at, c.enquiry_id, c.message_id, c.location_id, l.name as location_name,
-          c.customer_id, cu.name as customer_name, cu.phone as customer_phone, f.source, f.medium, f.campaign,
+          c.customer_id, cu.name as customer_name, cu.phone as customer_phone, ${SOURCE} as source, ${MEDIUM} as medium, ${CAMPAIGN} as campaign,
           c.recording_upload_id
         from calls c
         join locations l on l.id = c.location_id

@@ -1,4 +1,4 @@
-import { calls, messages } from '@switchboard/db';
+import { calls, enquiries, messages } from '@switchboard/db';
 import type { ClientToServerEvents, PhoneAck, PhoneRing, ServerToClientEvents } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
@@ -248,6 +248,29 @@ describe('sandbox calls', () => {
     });
     expect(up.status).toBe(200);
     expect(await callOf(sid)).toMatchObject({ voicemail: true, duration: 3, recording_channels: 1 });
+  });
+
+  it("dials one of the location's tracking numbers, and the call is the campaign's", async () => {
+    const simulator = await open(owner);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/business/locations/${loc}/tracking-numbers`,
+      headers: { authorization: `Bearer ${owner}` },
+      payload: { number: '+61491570188', source: 'radio', campaign: 'breakfast-show' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(
+      await ack(simulator, 'sandbox.call', { location_id: loc, from: '+61491570037', to: '+61491570189' }),
+    ).toMatchObject({ ok: false, message: expect.stringContaining('is not a number of') });
+    const rang = await ack(simulator, 'sandbox.call', {
+      location_id: loc,
+      from: '+61491570037',
+      to: '0491 570 188',
+    });
+    const call = await callOf((rang as { call_sid: string }).call_sid);
+    expect(call.to_number).toBe('+61491570188');
+    const [enquiry] = await t.database.db.select().from(enquiries).where(eq(enquiries.id, call.enquiry_id));
+    expect(enquiry).toMatchObject({ source: 'radio', campaign: 'breakfast-show' });
   });
 
   it('refuses what is not a call of the business, and text that is not audio', async () => {

@@ -15,6 +15,7 @@ import { findLocation } from '../locations/service.ts';
 import { readSingleFile } from '../uploads/multipart.ts';
 import { attachRecording, recordingName } from './recording.ts';
 import { moveCall, placeOutgoingCall, takeCall, takeIncomingCall } from './service.ts';
+import { findTrackingNumber } from './tracking-numbers.ts';
 import { registerTransferCarrier } from './transfer.ts';
 
 type CallRow = typeof calls.$inferSelect;
@@ -212,11 +213,22 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
     // The simulator rings a location as the customer.
     socket.on(
       'sandbox.call',
-      handle(async (input: { location_id: string; from: string }) => {
+      handle(async (input: { location_id: string; from: string; to?: string }) => {
         const location = await findLocation(app.db, businessId, String(input?.location_id ?? ''));
         const from = phoneOrRefuse(String(input?.from ?? '').slice(0, 40));
         const sid = newSid();
-        const to = location.phone_number ?? 'the sandbox line';
+        let to = location.phone_number ?? 'the sandbox line';
+        if (input?.to && input.to !== to) {
+          const tracked = await findTrackingNumber(app.db, phoneOrRefuse(String(input.to).slice(0, 40)), [
+            businessId,
+          ]);
+          if (tracked?.location_id !== location.id)
+            throw new AppError(
+              'unprocessable',
+              `${input.to} is not a number of ${location.name ?? 'this location'}.`,
+            );
+          to = tracked.number;
+        }
         await join(socket, sid);
         setEnd(sid, 'customer', socket.id);
         const plan = await takeIncomingCall(app, {

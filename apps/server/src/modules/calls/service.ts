@@ -34,6 +34,7 @@ import { preview, toMessageDto } from '../messages/dto.ts';
 import { findOrOpenEnquiry } from '../messages/service.ts';
 import { deskPhonesAt } from './sip.ts';
 import { queueTextBack } from './text-back.ts';
+import { findTrackingNumber } from './tracking-numbers.ts';
 
 type CallRow = typeof calls.$inferSelect;
 
@@ -175,6 +176,8 @@ export async function takeIncomingCall(
     voicemail: false,
     user: null,
   };
+  // A call to a campaign's tracking number is attributed to the campaign (a conversation it opens says so).
+  const tracked = await findTrackingNumber(app.db, input.to, [place.business_id]);
   const stored = await input.receive({
     provider: input.provider,
     provider_message_id: input.sid,
@@ -183,6 +186,13 @@ export async function takeIncomingCall(
     from: { phone: input.from },
     message: callText(ringing),
     meta: { from: input.from, to: input.to, call: ringing },
+    ...(tracked
+      ? {
+          source: tracked.source,
+          medium: tracked.medium ?? undefined,
+          campaign: tracked.campaign ?? undefined,
+        }
+      : {}),
   });
   const [inserted] = await app.db
     .insert(calls)

@@ -21,6 +21,7 @@ import {
   takeIncomingCall,
 } from '../calls/service.ts';
 import { deskPhoneOwner } from '../calls/sip.ts';
+import { findTrackingNumber } from '../calls/tracking-numbers.ts';
 import { queueProfileLookup } from '../customers/naming.ts';
 import { customerOfMessage, setSmsOptOut } from '../customers/service.ts';
 import { accountsOf, accountsWhere, type Warn } from './accounts.ts';
@@ -90,6 +91,7 @@ function webhookContext(app: FastifyInstance): WebhookContext {
           ...call,
         }),
       deskPhone: (address) => deskPhoneOwner(app.db, address),
+      trackingNumber: (number, businessIds) => findTrackingNumber(app.db, number, businessIds),
       async outgoing(account, call) {
         // The browser's identity was minted for a member of the account's business at its location.
         if (!(await memberOf(app, [account.row.business_id], call.user_id)))

@@ -14,6 +14,7 @@ import { useCreateLocation } from '../api/create-location.ts';
 import { useUpdateLocation } from '../api/update-location.ts';
 import type { Location, LocationInput } from '../types.ts';
 import { hoursProblem, OpeningHoursInput } from './opening-hours-input.tsx';
+import { TrackingNumbers } from './tracking-numbers.tsx';
 
 const REPLY_TIME_OPTIONS = REPLY_TIMES.map((t) => ({ value: t, label: `Within ${REPLY_TIME_TEXT[t]}` }));
 
@@ -155,6 +156,7 @@ export default function LocationFormModal({ open, location, defaultTimezone, onC
           />
         </Form.Item>
       </Form>
+      {location && <TrackingNumbers locationId={location.id} />}
     </Modal>
   );
 }

@@ -1,7 +1,10 @@
 import { PhoneFilled } from '@ant-design/icons';
-import { Alert, Button, Flex, Input, Tag, Typography } from 'antd';
+import type { TrackingNumberDto } from '@switchboard/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Input, Select, Tag, Typography } from 'antd';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Panel } from '@/components/panel.tsx';
+import { api, type Envelope } from '@/lib/api-client.ts';
 import { useSocket } from '@/lib/use-socket.ts';
 import { CustomerLine, type LineState } from '../lib/customer-line.ts';
 
@@ -46,6 +49,19 @@ export function SandboxPhonePanel({
   }, [socket]);
   const state = useSyncExternalStore(line?.subscribe ?? (() => () => {}), line?.snapshot ?? (() => IDLE));
   const number = from.trim() || defaultFrom.trim();
+  // The customer can dial one of the location's campaign numbers instead of its own.
+  const [dialled, setDialled] = useState('');
+  const tracking = useQuery({
+    queryKey: ['locations', locationId ?? '', 'tracking-numbers'],
+    enabled: Boolean(locationId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Envelope<{ items: TrackingNumberDto[] }>>(
+          `/business/locations/${encodeURIComponent(locationId ?? '')}/tracking-numbers`,
+          { signal, silent: true },
+        )
+      ).data.body.items,
+  });
 
   return (
     <Panel title="Phone call" style={{ flex: '1 1 300px', maxWidth: 420 }}>
@@ -68,10 +84,29 @@ export function SandboxPhonePanel({
               onChange={(e) => setFrom(e.target.value)}
               autoComplete="off"
             />
+            {(tracking.data ?? []).length > 0 && (
+              <>
+                <label htmlFor="sandbox-call-to">
+                  <Typography.Text>Number dialled</Typography.Text>
+                </label>
+                <Select
+                  id="sandbox-call-to"
+                  value={dialled}
+                  onChange={setDialled}
+                  options={[
+                    { value: '', label: 'The location’s own number' },
+                    ...(tracking.data ?? []).map((t) => ({
+                      value: t.number,
+                      label: `${t.number} (${[t.source, t.campaign].filter(Boolean).join(', ')})`,
+                    })),
+                  ]}
+                />
+              </>
+            )}
             <Button
               icon={<PhoneFilled />}
               disabled={!locationId || !number || !line}
-              onClick={() => locationId && void line?.call(locationId, number)}
+              onClick={() => locationId && void line?.call(locationId, number, dialled || undefined)}
               style={locationId && number ? ANSWER : undefined}
             >
               Call {locationName}

@@ -114,14 +114,18 @@ export class CustomerLine {
   snapshot = () => this.state;
 
   /** Rings the location from `from`. */
-  async call(locationId: string, from: string): Promise<void> {
+  async call(locationId: string, from: string, to?: string): Promise<void> {
     this.set({ kind: 'calling', sid: null });
     try {
       this.mic = await microphone(null);
     } catch (error) {
       return this.fail((error as Error).message);
     }
-    const r = await ask(this.socket, 'sandbox.call', { location_id: locationId, from });
+    const r = await ask(this.socket, 'sandbox.call', {
+      location_id: locationId,
+      from,
+      ...(to ? { to } : {}),
+    });
     if (!r.ok || !r.call_sid) return this.fail(r.ok ? 'The call could not be placed.' : r.message);
     this.sid = r.call_sid;
     if (this.state.kind === 'calling') this.set({ kind: 'calling', sid: r.call_sid });
