@@ -84,7 +84,7 @@ test('a customer rings the location: both available staff ring, one answers, aud
 
     // The owner plays the customer on the Sandbox page.
     await simulator.page.goto('/sandbox');
-    const line = simulator.page.getByRole('region', { name: 'Customer phone' });
+    const line = simulator.page.getByRole('region', { name: 'Phone line' });
     await line.getByLabel('Calling from').fill(customer);
     await line.getByRole('button', { name: /Call Harbourside/ }).click();
 
@@ -181,7 +181,7 @@ test('staff call a customer from their conversation; the sandbox customer answer
     expect(sent.ok()).toBe(true);
     const enquiryId = (await sent.json()).body.enquiry_id as string;
     await simulator.page.goto('/sandbox');
-    const line = simulator.page.getByRole('region', { name: 'Customer phone' });
+    const line = simulator.page.getByRole('region', { name: 'Phone line' });
     await expect(line.getByRole('button', { name: /Call Harbourside/ })).toBeVisible();
 
     await sam.page.goto(`/inbox/${enquiryId}`);

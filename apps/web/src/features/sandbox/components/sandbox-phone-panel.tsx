@@ -65,7 +65,7 @@ export function SandboxPhonePanel({
 
   return (
     <Panel title="Phone call" style={{ flex: '1 1 300px', maxWidth: 420 }}>
-      <Flex vertical gap={12} aria-label="Customer phone" role="region">
+      <Flex vertical gap={12} aria-label="Phone line" role="region">
         {(state.kind === 'idle' || state.kind === 'ended') && (
           <>
             {state.kind === 'ended' && (
