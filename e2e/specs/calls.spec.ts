@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { installFakeTwilioSignalling } from '../fixtures/fake-twilio-signalling.ts';
 import { LOGINS } from '../fixtures/logins.ts';
@@ -53,13 +53,8 @@ function startFakeTwilio(): Promise<Server> {
   return new Promise((resolve) => server.listen(FAKE_TWILIO_PORT, '127.0.0.1', () => resolve(server)));
 }
 
-test("the owner sets up calling; a customer's call shows in the inbox as it rings, then as a voicemail to play, on desktop and phone", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const fakeTwilio = await startFakeTwilio();
-  await logIn(page, LOGINS.owner.email);
+/** Connects the test's Twilio account to the signed-in owner's location. */
+async function connectTwilio(page: Page) {
   const { headers, locationId } = await signedInApi(page);
   const connected = await page.request.post('/api/v1/channels', {
     headers,
@@ -70,7 +65,17 @@ test("the owner sets up calling; a customer's call shows in the inbox as it ring
     },
   });
   expect(connected.ok(), await connected.text()).toBe(true);
-  const channelId = (await connected.json()).body.id as string;
+  return { headers, locationId, channelId: (await connected.json()).body.id as string };
+}
+
+test("the owner sets up calling; a customer's call shows in the inbox as it rings, then as a voicemail to play, on desktop and phone", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const fakeTwilio = await startFakeTwilio();
+  await logIn(page, LOGINS.owner.email);
+  const { headers, channelId } = await connectTwilio(page);
   try {
     // The owner sets up calling on the account: the number now rings here.
     await page.goto('/settings/channels');
@@ -160,17 +165,7 @@ test("with calling set up on Twilio, the browser's phone is Twilio's Voice SDK: 
   await context.route(/twilio\.com/, (route) => route.fulfill({ status: 204, body: '' }));
   const page = await context.newPage();
   await logIn(page, LOGINS.owner.email);
-  const { headers, locationId } = await signedInApi(page);
-  const connected = await page.request.post('/api/v1/channels', {
-    headers,
-    data: {
-      location_id: locationId,
-      provider: 'twilio',
-      config: { account_sid: ACCOUNT_SID, auth_token: AUTH_TOKEN, phone_number: NUMBER },
-    },
-  });
-  expect(connected.ok(), await connected.text()).toBe(true);
-  const channelId = (await connected.json()).body.id as string;
+  const { headers, locationId, channelId } = await connectTwilio(page);
   try {
     const setUp = await page.request.post(`/api/v1/channels/${channelId}/calling`, { headers });
     expect(setUp.ok(), await setUp.text()).toBe(true);

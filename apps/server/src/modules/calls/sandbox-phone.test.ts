@@ -3,6 +3,7 @@ import type { ClientToServerEvents, PhoneAck, PhoneRing, ServerToClientEvents } 
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pcmWav } from '../../lib/wav.ts';
 import {
   createTestApp,
   DEMO_LOGINS,
@@ -16,25 +17,9 @@ import {
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** A 16-bit PCM WAV of `seconds` of silence with `channels` channels at 8 kHz. */
-function wav(seconds: number, channels: number): Buffer {
-  const rate = 8000;
-  const data = rate * seconds * channels * 2;
-  const b = Buffer.alloc(44 + data);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(36 + data, 4);
-  b.write('WAVEfmt ', 8, 'ascii');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(channels, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * channels * 2, 28);
-  b.writeUInt16LE(channels * 2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36, 'ascii');
-  b.writeUInt32LE(data, 40);
-  return b;
-}
+/** `seconds` of silence with `channels` channels at 8 kHz. */
+const wav = (seconds: number, channels: number) =>
+  pcmWav(Buffer.alloc(8000 * seconds * channels * 2), 8000, channels);
 
 describe('sandbox calls', () => {
   let t: TestApp;
