@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { logIn, signedInApi } from '../fixtures/app.ts';
+import { logIn, logInToLocations, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 const STAFF2 = 'staff2@harbourside.test';
@@ -245,3 +245,51 @@ test('the phone lists the fake audio devices, remembers a choice, and fits a pho
     await context.close();
   }
 });
+
+for (const size of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the owner gives a location a campaign's tracking number and removes it (${size.name})`, async ({
+    page,
+  }) => {
+    await logInToLocations(page, LOGINS.owner.email);
+    await page.setViewportSize(size);
+    const { headers } = await signedInApi(page);
+    const name = `Tracking ${size.name} ${Date.now() % 100_000}`;
+    const created = await page.request.post('/api/v1/business/locations', { headers, data: { name } });
+    expect(created.ok()).toBe(true);
+    const locationId = (await created.json()).body.id as string;
+    const number = `+6143${String(Date.now()).slice(-7)}`;
+    try {
+      await page.reload();
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('button', { name: 'Edit' })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Edit location' });
+      await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(name);
+      const tracking = dialog.getByRole('region', { name: 'Tracking numbers' });
+      await expect(tracking).toContainText('No tracking numbers yet.');
+      // A number that is none is refused where it was typed; nothing is added.
+      await tracking.getByLabel('Number').fill('12');
+      await tracking.getByLabel('Source').fill('flyer');
+      await tracking.getByRole('button', { name: 'Add tracking number' }).click();
+      await expect(tracking.getByText('Enter a valid phone number')).toBeVisible();
+      await tracking.getByLabel('Number').fill(number);
+      await tracking.getByLabel('Campaign').fill('letterbox');
+      await tracking.getByRole('button', { name: 'Add tracking number' }).click();
+      await expect(tracking.getByText('flyer · letterbox')).toBeVisible();
+      await expect(tracking.getByText(number)).toBeVisible();
+      await expect(tracking.getByLabel('Number')).toHaveValue('');
+      await page.screenshot({ path: test.info().outputPath(`tracking-${size.name}.png`) });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+
+      // Removed again.
+      await tracking.getByRole('button', { name: `Remove ${number}` }).click();
+      await expect(tracking).toContainText('No tracking numbers yet.');
+    } finally {
+      await page.request.delete(`/api/v1/business/locations/${locationId}`, { headers });
+    }
+  });
+}

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TrackingNumberInput } from '@switchboard/shared';
+import { normalisePhone, type TrackingNumberInput } from '@switchboard/shared';
 import { Alert, Button, Form, Input, List, Typography } from 'antd';
 import { failureText } from '@/lib/failure-text.ts';
 import {
@@ -62,7 +62,19 @@ export function TrackingNumbers({ locationId }: { locationId: string }) {
         style={{ marginTop: 8 }}
       >
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 8 }}>
-          <Form.Item label="Number" name="number" rules={[{ required: true, message: 'Enter the number.' }]}>
+          <Form.Item
+            label="Number"
+            name="number"
+            rules={[
+              { required: true, message: 'Enter the number.' },
+              {
+                validator: (_, value: string | undefined) =>
+                  !value || normalisePhone(value)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error('Enter a valid phone number, such as 0491 570 177.')),
+              },
+            ]}
+          >
             <Input inputMode="tel" placeholder="0491 570 177" />
           </Form.Item>
           <Form.Item
