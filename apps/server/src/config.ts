@@ -89,6 +89,8 @@ const EnvSchema = z.object({
   TRANSCRIBE_BASE_URL: z.url().optional(),
   TRANSCRIBE_API_KEY: z.string().min(1).optional(),
   TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  /** `twilio`: voicemails are transcribed by Twilio (`<Record transcribe>`); else the server above, when set. */
+  TRANSCRIBE_PROVIDER: z.enum(['openai', 'twilio']).optional(),
   /** Every background job retries after this many seconds, without backoff (tests; unset in production). */
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Answers that carry a field their route's contract does not name fail with 500 instead of dropping it (tests). */
@@ -191,7 +193,7 @@ export type Config = {
     timeoutMs: number;
   };
   /** Call transcription: an OpenAI-compatible `/v1/audio/transcriptions` endpoint; none when unset. */
-  transcription: { baseUrl?: string; apiKey?: string; model: string };
+  transcription: { provider: 'openai' | 'twilio' | null; baseUrl?: string; apiKey?: string; model: string };
   /** Email: the inbound SMTP server, the domain of every location's address, and the outbound relay. */
   email: {
     smtpEnabled: boolean;
@@ -283,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
     },
     transcription: {
+      provider: e.TRANSCRIBE_PROVIDER ?? (e.TRANSCRIBE_BASE_URL ? 'openai' : null),
       baseUrl: e.TRANSCRIBE_BASE_URL?.replace(/\/+$/, ''),
       apiKey: e.TRANSCRIBE_API_KEY,
       model: e.TRANSCRIBE_MODEL,

@@ -230,6 +230,8 @@ export type CallPort = {
       voicemail: boolean;
     },
   ): Promise<void>;
+  /** The provider transcribed a call's voicemail (or could not). */
+  transcribed(account: Account, report: { sid: string; completed: boolean; text: string }): Promise<void>;
 };
 
 /** One provider's webhook routes, registered under the app's raw-body webhook scope. */

@@ -22,6 +22,7 @@ const xml = (reply: FastifyReply, body: string) => reply.type('text/xml').send(b
 export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
   const verifiedBy = verifier(ctx);
   const publicUrl = app.config.publicUrl;
+  const twilioTranscribes = app.config.transcription.provider === 'twilio';
 
   /** The accounts that signed this request, looked up by `AccountSid` (read again once if none verifies). */
   async function signedByAccount(request: FastifyRequest) {
@@ -67,7 +68,7 @@ export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
     const plan = await ctx.calls.incoming(account, { sid, from, to });
     if (plan.open && plan.clients.length + plan.sip.length > 0)
       return xml(reply, ringTwiml({ publicUrl, clients: plan.clients, sip: plan.sip }));
-    return xml(reply, voicemailTwiml({ publicUrl, greeting: plan.greeting }));
+    return xml(reply, voicemailTwiml({ publicUrl, greeting: plan.greeting, transcribe: twilioTranscribes }));
   }
 
   /** The TwiML App's Voice URL: a signed-in browser calls a number (`To`), maybe from a conversation. */
@@ -125,7 +126,12 @@ export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
       sid,
       dial_status: param(p.data, 'DialCallStatus') ?? '',
     });
-    return xml(reply, voicemail ? voicemailTwiml({ publicUrl, greeting: voicemail.greeting }) : EMPTY_TWIML);
+    return xml(
+      reply,
+      voicemail
+        ? voicemailTwiml({ publicUrl, greeting: voicemail.greeting, transcribe: twilioTranscribes })
+        : EMPTY_TWIML,
+    );
   }
 
   async function recording(request: FastifyRequest, reply: FastifyReply) {
@@ -153,7 +159,24 @@ export const twilioVoiceWebhooks: WebhookRoutes = (app, ctx) => {
     return xml(reply, EMPTY_TWIML);
   }
 
+  /** Twilio's transcription of a voicemail (`TranscriptionText`, `TranscriptionStatus`). */
+  async function transcription(request: FastifyRequest, reply: FastifyReply) {
+    const { p, accounts } = await signedByAccount(request);
+    const sid = param(p.data, 'CallSid');
+    const status = param(p.data, 'TranscriptionStatus');
+    if (!sid || !status) throw malformed('Twilio transcription');
+    const account = accounts[0];
+    if (account)
+      await ctx.calls.transcribed(account, {
+        sid,
+        completed: status === 'completed',
+        text: param(p.data, 'TranscriptionText') ?? '',
+      });
+    return xml(reply, EMPTY_TWIML);
+  }
+
   app.post(VOICE_PATHS.incoming, incoming);
+  app.post(VOICE_PATHS.transcription, transcription);
   app.post(VOICE_PATHS.outgoing, outgoing);
   app.post(VOICE_PATHS.status, status);
   app.post(VOICE_PATHS.dialAction, dialAction);

@@ -19,6 +19,8 @@ export const VOICE_PATHS = {
   /** After `<Dial>` ends: nobody answered → voicemail. */
   dialAction: '/webhooks/twilio/voice/dial-action',
   recording: '/webhooks/twilio/voice/recording-status',
+  /** Twilio's transcription of a voicemail (`<Record transcribe>`), when Twilio transcribes. */
+  transcription: '/webhooks/twilio/voice/transcription',
 } as const;
 
 /** How long the browsers and desk phones ring before the caller goes to voicemail. */
@@ -130,7 +132,7 @@ export function dialNumberTwiml(input: { publicUrl: string; callerId: string; nu
 }
 
 /** Nobody could take the call (closed, nobody available, no answer): a greeting, then a voicemail. */
-export function voicemailTwiml(input: { publicUrl: string; greeting: string }): string {
+export function voicemailTwiml(input: { publicUrl: string; greeting: string; transcribe?: boolean }): string {
   const response = new twilio.twiml.VoiceResponse();
   response.say(input.greeting);
   response.record({
@@ -138,6 +140,9 @@ export function voicemailTwiml(input: { publicUrl: string; greeting: string }): 
     playBeep: true,
     recordingStatusCallback: url(input.publicUrl, VOICE_PATHS.recording),
     recordingStatusCallbackEvent: ['completed'],
+    ...(input.transcribe
+      ? { transcribe: true, transcribeCallback: url(input.publicUrl, VOICE_PATHS.transcription) }
+      : {}),
   });
   response.hangup();
   return response.toString();

@@ -178,3 +178,109 @@ describe('call transcripts and summaries', SUITE_TIMEOUTS, () => {
     outage = false;
   });
 });
+
+describe('voicemails transcribed by Twilio', SUITE_TIMEOUTS, () => {
+  let fake: FakeProvider;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = await FakeProvider.start();
+    t = await channelTestApp(fake, { TRANSCRIBE_PROVIDER: 'twilio' });
+    const owner = await t.login(DEMO_LOGINS.owner);
+    const location = (await getMe(t, owner)).businesses.find((b) => b.selected)!.locations[0]!.id;
+    await connect(t, owner, {
+      location_id: location,
+      provider: 'twilio',
+      config: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN, phone_number: NUMBER },
+    });
+    fake.on('GET', /\/Recordings\/RE\w+\.mp3$/, {
+      body: Buffer.from('ID3-voicemail'),
+      headers: { 'content-type': 'audio/mpeg' },
+    });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("asks Twilio to transcribe the voicemail, keeps its transcript and summarises it; Twilio's failure is said", async () => {
+    const sid = `CA${'6'.repeat(32)}`;
+    const twiml = await postTwilio(t, `${VOICE}/incoming`, {
+      AccountSid: TWILIO_SID,
+      CallSid: sid,
+      From: '+61491570053',
+      To: NUMBER,
+    });
+    expect(twiml.body).toContain('transcribe="true"');
+    expect(twiml.body).toContain(
+      `transcribeCallback="${t.app.config.publicUrl}/webhooks/twilio/voice/transcription"`,
+    );
+    await postTwilio(t, `${VOICE}/recording-status`, {
+      AccountSid: TWILIO_SID,
+      CallSid: sid,
+      RecordingSid: 'REtwiliotranscribes',
+      RecordingUrl: `${fake.url}/2010-04-01/Accounts/${TWILIO_SID}/Recordings/REtwiliotranscribes`,
+      RecordingStatus: 'completed',
+      RecordingDuration: '6',
+      RecordingChannels: '1',
+      RecordingSource: 'RecordVerb',
+    });
+    const [call] = await t.database.db.select().from(calls).where(eq(calls.provider_call_sid, sid));
+    const messageOf = async () =>
+      (await t.database.db.select().from(messages).where(eq(messages.id, call!.message_id)))[0]!;
+    await eventually(async () => (await messageOf()).call_transcription_status === 'in_progress', 20_000);
+
+    // Unsigned: refused, nothing kept.
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: `${VOICE}/transcription`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        AccountSid: TWILIO_SID,
+        CallSid: sid,
+        TranscriptionStatus: 'completed',
+        TranscriptionText: 'forged',
+      }).toString(),
+    });
+    expect(unsigned.statusCode).toBe(403);
+
+    await postTwilio(t, `${VOICE}/transcription`, {
+      AccountSid: TWILIO_SID,
+      CallSid: sid,
+      RecordingSid: 'REtwiliotranscribes',
+      TranscriptionSid: `TR${'1'.repeat(32)}`,
+      TranscriptionStatus: 'completed',
+      TranscriptionText: 'Hi, this is Omar. I need to cancel my appointment on Friday. Please call me back.',
+    });
+    const done = await eventually(async () => {
+      const m = await messageOf();
+      return m.call_summary_status === 'completed' ? m : null;
+    }, 20_000);
+    expect(done.call_transcription_status).toBe('completed');
+    expect((done.meta.call_transcript as { text: string }).text).toContain('cancel my appointment');
+    expect(done.summary).toContain('cancel my appointment');
+
+    // Another voicemail Twilio could not transcribe says so.
+    const failedSid = `CA${'7'.repeat(32)}`;
+    await postTwilio(t, `${VOICE}/incoming`, {
+      AccountSid: TWILIO_SID,
+      CallSid: failedSid,
+      From: '+61491570054',
+      To: NUMBER,
+    });
+    await postTwilio(t, `${VOICE}/transcription`, {
+      AccountSid: TWILIO_SID,
+      CallSid: failedSid,
+      TranscriptionStatus: 'failed',
+    });
+    const [failedCall] = await t.database.db
+      .select()
+      .from(calls)
+      .where(eq(calls.provider_call_sid, failedSid));
+    const failed = (
+      await t.database.db.select().from(messages).where(eq(messages.id, failedCall!.message_id))
+    )[0]!;
+    expect(failed.call_transcription_status).toBe('failed');
+    expect(failed.meta.call_transcript_note).toBe('Twilio could not transcribe this voicemail.');
+  });
+});

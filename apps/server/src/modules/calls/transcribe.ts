@@ -1,5 +1,5 @@
 import { businesses, calls, locations, messages, uploads } from '@switchboard/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
 import { callSummarise } from '../../jobs/definitions/call-transcribe.ts';
@@ -88,6 +88,9 @@ async function transcribeRecording(
 /** Said beside the call when there is nothing to transcribe with. */
 export const NO_TRANSCRIPTION =
   'Calls are not transcribed: no speech-to-text service is set up on this server (TRANSCRIBE_BASE_URL).';
+/** Said beside an answered call when Twilio transcribes (it only transcribes voicemails). */
+export const VOICEMAILS_ONLY =
+  'Twilio transcribes voicemails only: set TRANSCRIBE_BASE_URL to a speech-to-text server to transcribe calls.';
 
 async function setMessage(
   app: FastifyInstance,
@@ -125,6 +128,17 @@ export async function transcribeCall(
     await setMessage(app, call.message_id, { call_transcription_status: s, metaPatch });
     await showCall(app, call);
   };
+  if (service.provider === 'twilio') {
+    // Twilio sends the voicemail's transcript itself (which may have come already).
+    const [m] = await app.db
+      .select({ s: messages.call_transcription_status })
+      .from(messages)
+      .where(eq(messages.id, call.message_id));
+    if (m?.s === 'completed' || m?.s === 'failed') return;
+    return call.voicemail && call.provider === 'twilio'
+      ? status('in_progress')
+      : status('not_started', { call_transcript_note: VOICEMAILS_ONLY });
+  }
   if (!service.baseUrl) return status('not_started', { call_transcript_note: NO_TRANSCRIPTION });
   const [upload] = await app.db.select().from(uploads).where(eq(uploads.id, call.recording_upload_id));
   const bytes = upload ? await readUpload(app.config, upload) : undefined;
@@ -173,6 +187,39 @@ export async function summariseCall(app: FastifyInstance, job: { call_id: string
     summary,
     summary_details: details,
     call_summary_status: 'completed',
+  });
+  await showCall(app, call);
+}
+
+/** Twilio's transcript of a voicemail arrived (or Twilio could not make one): kept, and the call summarised. */
+export async function providerTranscribed(
+  app: FastifyInstance,
+  input: { business_ids: string[]; provider: string; sid: string; completed: boolean; text: string },
+): Promise<void> {
+  const [call] = await app.db
+    .select()
+    .from(calls)
+    .where(
+      and(
+        eq(calls.provider, input.provider),
+        eq(calls.provider_call_sid, input.sid),
+        inArray(calls.business_id, input.business_ids),
+      ),
+    );
+  if (!call) return;
+  const text = input.text.trim();
+  if (input.completed && text) {
+    await setMessage(app, call.message_id, {
+      call_transcription_status: 'completed',
+      metaPatch: { call_transcript: { text, segments: [] }, call_transcript_note: null },
+    });
+    await showCall(app, call);
+    await app.jobs.send(callSummarise, { call_id: call.id }, { singletonKey: call.id });
+    return;
+  }
+  await setMessage(app, call.message_id, {
+    call_transcription_status: 'failed',
+    metaPatch: { call_transcript_note: 'Twilio could not transcribe this voicemail.' },
   });
   await showCall(app, call);
 }

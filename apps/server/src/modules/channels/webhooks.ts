@@ -22,6 +22,7 @@ import {
 } from '../calls/service.ts';
 import { deskPhoneOwner } from '../calls/sip.ts';
 import { findTrackingNumber } from '../calls/tracking-numbers.ts';
+import { providerTranscribed } from '../calls/transcribe.ts';
 import { queueProfileLookup } from '../customers/naming.ts';
 import { customerOfMessage, setSmsOptOut } from '../customers/service.ts';
 import { accountsOf, accountsWhere, type Warn } from './accounts.ts';
@@ -123,6 +124,12 @@ function webhookContext(app: FastifyInstance): WebhookContext {
         });
       },
       dialEnded: (report) => dialEnded(app, report),
+      transcribed: (account, report) =>
+        providerTranscribed(app, {
+          business_ids: [account.row.business_id],
+          provider: account.row.provider,
+          ...report,
+        }),
       async recording(account, report) {
         const call = await recordingReady(app, {
           business_ids: [account.row.business_id],
