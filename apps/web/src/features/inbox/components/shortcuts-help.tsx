@@ -7,6 +7,7 @@ export const SHORTCUTS: [string, string][] = [
   ['r', 'Reply (to the open conversation)'],
   ['a', 'Assign the open conversation to me'],
   ['e', 'Close the open conversation'],
+  ['c', 'Open the phone (on every page)'],
   ['?', 'Show these shortcuts'],
 ];
 

@@ -30,13 +30,14 @@ export function PhoneButton({
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => usePhoneStore.setState({ selfId: userId }), [userId]);
+  useEffect(() => usePhoneStore.setState({ ringtone }), [ringtone]);
   useEffect(() => {
-    usePhoneStore.getState().setLocation(locationId, ringtone);
+    usePhoneStore.getState().setLocation(locationId);
     if (locationId && wasAvailableAt(locationId)) {
       setLoaded(true);
       void usePhoneStore.getState().goAvailable();
     }
-  }, [locationId, ringtone]);
+  }, [locationId]);
 
   useEffect(() => onCallRequest(() => setLoaded(true)), []);
 

@@ -41,7 +41,7 @@ type Extra = {
 
 type Actions = {
   dispatch: (action: CallAction) => void;
-  setLocation: (locationId: string | null, ringtone: CallRingtone) => void;
+  setLocation: (locationId: string | null) => void;
   goAvailable: () => Promise<void>;
   goAway: () => Promise<void>;
   dial: (number: string, enquiryId?: string | null) => Promise<void>;
@@ -271,8 +271,7 @@ export const usePhoneStore = create<PhoneStore>()((set, get) => {
     selfId: null,
     dispatch,
 
-    setLocation(locationId, ringtone) {
-      set({ ringtone });
+    setLocation(locationId) {
       if (locationId === get().locationId) return;
       if (active) active.hangUp();
       release();
