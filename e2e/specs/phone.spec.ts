@@ -4,6 +4,10 @@ import { LOGINS } from '../fixtures/logins.ts';
 
 const STAFF2 = 'staff2@harbourside.test';
 
+/** A fresh Australian mobile (04 then 1, 2 or 3: prefixes that are in service), so each run starts anew. */
+const mobile = (prefix: '1' | '2' | '3') =>
+  `+614${prefix}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
 /**
  * Every peer connection a page makes, kept where the test can read its statistics: the check that audio
  * flows reads what WebRTC itself counts, not a timer.
@@ -74,7 +78,7 @@ test('a customer rings the location: both available staff ring, one answers, aud
   browser,
 }) => {
   test.setTimeout(180_000);
-  const customer = `+614${String(Date.now()).slice(-8)}`;
+  const customer = mobile('1');
   const sam = await staffBrowser(browser, LOGINS.staff.email);
   const priya = await staffBrowser(browser, STAFF2);
   const simulator = await staffBrowser(browser, LOGINS.owner.email);
@@ -163,7 +167,7 @@ test('staff call a customer from their conversation; the sandbox customer answer
   browser,
 }) => {
   test.setTimeout(150_000);
-  const customer = `+614${String(Date.now() + 7).slice(-8)}`;
+  const customer = mobile('2');
   const sam = await staffBrowser(browser, LOGINS.staff.email);
   const simulator = await staffBrowser(browser, LOGINS.owner.email);
   try {
@@ -260,7 +264,7 @@ for (const size of [
     const created = await page.request.post('/api/v1/business/locations', { headers, data: { name } });
     expect(created.ok()).toBe(true);
     const locationId = (await created.json()).body.id as string;
-    const number = `+6143${String(Date.now()).slice(-7)}`;
+    const number = mobile('3');
     try {
       await page.reload();
       await page
