@@ -49,7 +49,11 @@ test('the owner makes a label, staff put it on an enquiry and filter the inbox b
 
   await page.goto(`/inbox/${enquiryId}`);
   await page.getByRole('button', { name: 'Labels', exact: true }).click();
-  await page.getByRole('checkbox', { name: name }).check();
+  // The box follows the save a frame after the click (React renders the mutation's state then): click it and
+  // wait for the tick, rather than `check()`, which looks at the box the instant after clicking.
+  const box = page.getByRole('checkbox', { name: name });
+  await box.click();
+  await expect(box).toBeChecked();
   await expect(page.locator('.ib-view-head')).toContainText(name);
   await expect(samRow).toContainText(name);
 
