@@ -91,6 +91,14 @@ const EnvSchema = z.object({
   TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
   /** `twilio`: voicemails are transcribed by Twilio (`<Record transcribe>`); else the server above, when set. */
   TRANSCRIBE_PROVIDER: z.enum(['openai', 'twilio']).optional(),
+  /** An OpenAI-compatible chat model the assistant uses; without it the built-in assistant (no model) answers. */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** An embeddings model on the same server: FAQs are then also found by meaning (hybrid retrieval). */
+  AI_EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  /** How long one AI call may take (spec §9: 300000 ms). */
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   /** Every background job retries after this many seconds, without backoff (tests; unset in production). */
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Answers that carry a field their route's contract does not name fail with 500 instead of dropping it (tests). */
@@ -137,6 +145,14 @@ export type StorageSettings =
       secretAccessKey?: string;
       prefix: string;
     };
+
+export type AiConfig = {
+  baseUrl?: string | undefined;
+  apiKey?: string | undefined;
+  model: string;
+  embeddingsModel?: string | undefined;
+  timeoutMs: number;
+};
 
 export type Config = {
   port: number;
@@ -192,6 +208,8 @@ export type Config = {
     googleTokenUrl: string;
     timeoutMs: number;
   };
+  /** The assistant's chat model (OpenAI-compatible); none when `baseUrl` is unset: the built-in assistant answers. */
+  ai: AiConfig;
   /** Call transcription: an OpenAI-compatible `/v1/audio/transcriptions` endpoint; none when unset. */
   transcription: { provider: 'openai' | 'twilio' | null; baseUrl?: string; apiKey?: string; model: string };
   /** Email: the inbound SMTP server, the domain of every location's address, and the outbound relay. */
@@ -283,6 +301,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rbmApiBase: e.RBM_API_BASE.replace(/\/+$/, ''),
       googleTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
+    },
+    ai: {
+      baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      embeddingsModel: e.AI_EMBEDDINGS_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
     },
     transcription: {
       provider: e.TRANSCRIBE_PROVIDER ?? (e.TRANSCRIBE_BASE_URL ? 'openai' : null),

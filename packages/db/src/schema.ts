@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -146,6 +147,8 @@ export const locations = pgTable(
     google_place_id: text('google_place_id'),
     review_message: text('review_message'),
     ai_auto_reply: text('ai_auto_reply').notNull().default('off'),
+    /** How the assistant answers here (`AiAutoReplyOptions`); missing keys use the defaults. */
+    ai_options: jsonb('ai_options').$type<Record<string, unknown>>(),
     review_reminders: jsonb('review_reminders').$type<Record<string, unknown>>(),
     widget_settings: jsonb('widget_settings').$type<Record<string, unknown>>(),
     /** The location's limits on new chats and form posts (`IntakeLimits`); missing keys use the defaults. */
@@ -291,6 +294,13 @@ export const enquiries = pgTable(
     snoozed_until: ts('snoozed_until'),
     /** The business's labels put on it (ids of `labels`), for sorting work and filtering the list. */
     labels: uuid('labels').array().notNull().default(sql`'{}'::uuid[]`),
+    /**
+     * When the assistant handed this enquiry to a person (not sure, or asked for one): it stays silent here and
+     * the enquiry shows "needs a person" until staff hand it back (null again).
+     */
+    ai_handoff_at: ts('ai_handoff_at'),
+    /** How many replies the assistant has sent in this enquiry (the location's "at most N" counts these). */
+    ai_replies: integer('ai_replies').notNull().default(0),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     ...stamps(),
   },
@@ -662,3 +672,229 @@ export const installKeys = pgTable('install_keys', {
   fingerprint: text('fingerprint').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
 });
+
+/** What the owner told the assistant about the business (onboarding), and how it speaks. One per business. */
+export const aiProfiles = pgTable('ai_profiles', {
+  business_id: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  description: text('description').notNull().default(''),
+  services: text('services').notNull().default(''),
+  hours: text('hours').notNull().default(''),
+  tone: text('tone', { enum: ['friendly', 'professional', 'casual'] })
+    .notNull()
+    .default('friendly'),
+  /** Sent to the customer when the assistant hands the conversation to a person (placeholders filled in). */
+  handoff_message: text('handoff_message'),
+  /** A super admin's choice of provider for this business; null: the installation's. */
+  provider: text('provider', { enum: ['builtin', 'model'] }),
+  onboarding_completed: boolean('onboarding_completed').notNull().default(false),
+  ...stamps(),
+});
+
+/** A file or web page the assistant learns from, cut into `ai_sections`. */
+export const aiDocuments = pgTable(
+  'ai_documents',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['file', 'url'] }).notNull(),
+    name: text('name').notNull(),
+    url: text('url'),
+    content_type: text('content_type'),
+    size: integer('size').notNull().default(0),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
+    error: text('error'),
+    /** How often a website is fetched again: never, daily, weekly or monthly. */
+    recrawl: text('recrawl', { enum: ['never', 'daily', 'weekly', 'monthly'] })
+      .notNull()
+      .default('never'),
+    crawled_at: ts('crawled_at'),
+    ...stamps(),
+  },
+  (t) => [index('ai_documents_business_idx').on(t.business_id, t.created_at)],
+);
+
+/** A part of a document under one heading: what retrieval reads and what FAQs are proposed from. */
+export const aiSections = pgTable(
+  'ai_sections',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    document_id: uuid('document_id')
+      .notNull()
+      .references(() => aiDocuments.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    heading: text('heading').notNull().default(''),
+    body: text('body').notNull(),
+    search: tsvector('search').notNull(),
+  },
+  (t) => [
+    index('ai_sections_document_idx').on(t.document_id, t.position),
+    index('ai_sections_search_idx').using('gin', t.business_id, t.search),
+  ],
+);
+
+/**
+ * A question the assistant answers. `status` 'proposed': suggested (from a document, or from how staff answered
+ * a handed-off conversation) and waiting for the owner; `target_faq_id` set: the proposal is a further phrasing
+ * of that FAQ rather than a new one.
+ */
+export const aiFaqs = pgTable(
+  'ai_faqs',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    /** "Also asked as": other ways customers put the same question. */
+    phrasings: text('phrasings').array().notNull().default(sql`'{}'::text[]`),
+    /** Null: every location. */
+    location_ids: uuid('location_ids').array(),
+    status: text('status', { enum: ['active', 'proposed'] })
+      .notNull()
+      .default('active'),
+    origin: text('origin', { enum: ['manual', 'document', 'handoff', 'onboarding'] })
+      .notNull()
+      .default('manual'),
+    document_id: uuid('document_id').references(() => aiDocuments.id, { onDelete: 'set null' }),
+    section_id: uuid('section_id').references(() => aiSections.id, { onDelete: 'set null' }),
+    source_enquiry_id: uuid('source_enquiry_id').references(() => enquiries.id, { onDelete: 'set null' }),
+    target_faq_id: uuid('target_faq_id'),
+    /** Question weighted A, phrasings B, answer C (set by the app on every write). */
+    search: tsvector('search').notNull(),
+    /** The model's embedding of question and phrasings, when an embeddings model is configured. */
+    embedding: real('embedding').array(),
+    ...stamps(),
+  },
+  (t) => [
+    index('ai_faqs_business_idx').on(t.business_id, t.status, t.created_at),
+    index('ai_faqs_search_idx').using('gin', t.business_id, t.search),
+    index('ai_faqs_question_trgm_idx').using('gin', t.question.op('gin_trgm_ops')),
+  ],
+);
+
+/** A scripted conversation the assistant follows when its trigger matches: steps in `position` order. */
+export const aiFlows = pgTable(
+  'ai_flows',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Words or phrases that start the flow (any one of them, whole words, any case). */
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    /** What the customer wants, in a few words, for a model to recognise (the built-in assistant uses keywords). */
+    intent: text('intent').notNull().default(''),
+    action: text('action', { enum: ['off', 'suggest', 'auto'] })
+      .notNull()
+      .default('off'),
+    steps: jsonb('steps').$type<Record<string, unknown>[]>().notNull().default([]),
+    location_ids: uuid('location_ids').array(),
+    ...stamps(),
+  },
+  (t) => [index('ai_flows_business_idx').on(t.business_id, t.created_at)],
+);
+
+/** Where an enquiry is in a flow: the next step to run and what was collected. */
+export const aiFlowRuns = pgTable('ai_flow_runs', {
+  enquiry_id: uuid('enquiry_id')
+    .primaryKey()
+    .references(() => enquiries.id, { onDelete: 'cascade' }),
+  flow_id: uuid('flow_id')
+    .notNull()
+    .references(() => aiFlows.id, { onDelete: 'cascade' }),
+  business_id: uuid('business_id').notNull(),
+  step: integer('step').notNull().default(0),
+  values: jsonb('values').$type<Record<string, string>>().notNull().default({}),
+  ...stamps(),
+});
+
+/** An HTTP call the assistant may make: its URL template, headers (secrets sealed) and JSON-schema parameters. */
+export const aiTools = pgTable(
+  'ai_tools',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    method: text('method', { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] })
+      .notNull()
+      .default('GET'),
+    url_template: text('url_template').notNull(),
+    /** Header names with their values sealed (AES-256-GCM); the API only ever shows them masked. */
+    headers_encrypted: text('headers_encrypted'),
+    body_template: text('body_template'),
+    parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('ai_tools_name_key').on(t.business_id, t.name)],
+);
+
+/** Thumbs up or down on something the assistant said, with the reason. */
+export const aiRatings = pgTable(
+  'ai_ratings',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    message_id: uuid('message_id').notNull(),
+    enquiry_id: uuid('enquiry_id'),
+    location_id: uuid('location_id'),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: text('rating', { enum: ['up', 'down'] }).notNull(),
+    feedback: text('feedback').notNull().default(''),
+    message: text('message').notNull().default(''),
+    response: text('response').notNull().default(''),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('ai_ratings_message_user_key').on(t.message_id, t.user_id),
+    index('ai_ratings_business_idx').on(t.business_id, t.created_at),
+  ],
+);
+
+/** The owner's own test conversations with the assistant (the playground); never reach a customer. */
+export const aiEnquiries = pgTable(
+  'ai_enquiries',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    ...stamps(),
+  },
+  (t) => [index('ai_enquiries_business_idx').on(t.business_id, t.updated_at)],
+);
+
+export const aiMessages = pgTable(
+  'ai_messages',
+  {
+    id: id(),
+    ai_enquiry_id: uuid('ai_enquiry_id')
+      .notNull()
+      .references(() => aiEnquiries.id, { onDelete: 'cascade' }),
+    business_id: uuid('business_id').notNull(),
+    role: text('role', { enum: ['customer', 'assistant'] }).notNull(),
+    message: text('message').notNull(),
+    /** The assistant's reply: what it did and where it came from (`AiReplyMeta`). */
+    ai: jsonb('ai').$type<Record<string, unknown>>(),
+    ...stamps(),
+  },
+  (t) => [index('ai_messages_enquiry_idx').on(t.ai_enquiry_id, t.created_at)],
+);

@@ -55,6 +55,8 @@ export const EnquiryRowSchema = z.object({
   snoozed_until: z.string().nullable(),
   /** Ids of the business's labels on it. */
   labels: z.array(z.string()),
+  /** The assistant handed it to a person and stays silent in it until staff hand it back. */
+  needs_person: z.boolean(),
 });
 export type EnquiryRow = z.input<typeof EnquiryRowSchema>;
 

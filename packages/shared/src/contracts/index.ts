@@ -1,3 +1,4 @@
+export * from './ai.ts';
 export * from './auth.ts';
 export * from './business.ts';
 export * from './calls.ts';

@@ -25,5 +25,6 @@ export function toEnquiryRow(e: EnquiryRecord, c: CustomerRecord): EnquiryRow {
     campaign: e.campaign,
     snoozed_until: e.snoozed_until ? iso(e.snoozed_until) : null,
     labels: e.labels ?? [],
+    needs_person: e.ai_handoff_at !== null && e.ai_handoff_at !== undefined,
   };
 }

@@ -30,6 +30,7 @@ function row(id: string, minute: number, over: Partial<EnquiryRow> = {}): Enquir
     campaign: null,
     snoozed_until: null,
     labels: [],
+    needs_person: false,
     ...over,
   };
 }

@@ -1,0 +1,178 @@
+import { aiFaqs, type DbOrTx, locations } from '@switchboard/db';
+import type { AiFaqPatch, AiFaqRequest } from '@switchboard/shared';
+import { isUuid } from '@switchboard/shared';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbActor } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { faqSearch, insertFaqs } from './faq-store.ts';
+
+type FaqRow = typeof aiFaqs.$inferSelect;
+
+const faqNotFound = () => new AppError('not_found', 'FAQ not found.');
+
+/** The business's location names by id, for showing where each FAQ applies. */
+async function locationNames(db: DbOrTx, businessId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(eq(locations.business_id, businessId))
+    .orderBy(asc(locations.precedence), asc(locations.created_at));
+  return new Map(rows.map((r) => [r.id, r.name ?? 'Unknown Location']));
+}
+
+function toDto(f: FaqRow, names: Map<string, string>) {
+  const all = !f.location_ids?.length;
+  return {
+    id: f.id,
+    question: f.question,
+    answer: f.answer,
+    phrasings: f.phrasings,
+    location_ids: all ? null : f.location_ids,
+    location_names: all
+      ? [...names.values()]
+      : (f.location_ids ?? []).map((id) => names.get(id) ?? 'Unknown Location'),
+    all_locations: all,
+    status: f.status,
+    origin: f.origin,
+    document_id: f.document_id,
+    target_faq_id: f.target_faq_id,
+    source_enquiry_id: f.source_enquiry_id,
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+  };
+}
+
+/** Every id must be one of the business's locations (422 says which is not). */
+async function checkLocations(db: DbOrTx, businessId: string, ids: string[] | null | undefined) {
+  if (!ids?.length) return;
+  const names = await locationNames(db, businessId);
+  const unknown = ids.filter((id) => !names.has(id));
+  if (unknown.length) {
+    throw new AppError('unprocessable', `Location ${unknown[0]} is not one of this business's locations.`);
+  }
+}
+
+export async function listFaqs(
+  { db, actor }: DbActor,
+  query: { page: number; page_size: number; status: 'active' | 'proposed'; q?: string | undefined },
+) {
+  const { business_id } = requireBusiness(actor);
+  const conditions = [eq(aiFaqs.business_id, business_id), eq(aiFaqs.status, query.status)];
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(${aiFaqs.question} ilike ${like} or ${aiFaqs.answer} ilike ${like}
+           or array_to_string(${aiFaqs.phrasings}, ' ') ilike ${like})`,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [total], names] = await Promise.all([
+    db
+      .select()
+      .from(aiFaqs)
+      .where(where)
+      .orderBy(desc(aiFaqs.created_at), desc(aiFaqs.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(aiFaqs).where(where),
+    locationNames(db, business_id),
+  ]);
+  return {
+    items: rows.map((r) => toDto(r, names)),
+    page: query.page,
+    page_size: query.page_size,
+    total: total?.n ?? 0,
+  };
+}
+
+export async function faqsByIds({ db, actor }: DbActor, ids: string[]) {
+  const { business_id } = requireBusiness(actor);
+  const rows = await db
+    .select()
+    .from(aiFaqs)
+    .where(and(eq(aiFaqs.business_id, business_id), inArray(aiFaqs.id, ids)));
+  const names = await locationNames(db, business_id);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toDto(row, names)] : [];
+  });
+}
+
+export async function createFaq({ db, actor }: DbActor, input: AiFaqRequest) {
+  const { business_id } = requireOwner(actor, "change the assistant's FAQs");
+  await checkLocations(db, business_id, input.location_ids);
+  const [row] = await insertFaqs(db, business_id, [
+    {
+      question: input.question,
+      answer: input.answer,
+      phrasings: input.phrasings ?? [],
+      location_ids: input.location_ids ?? null,
+    },
+  ]);
+  return toDto(row!, await locationNames(db, business_id));
+}
+
+/**
+ * Changes an FAQ. Accepting a proposal (`status: 'active'`) makes it an FAQ, or, when it proposes a further
+ * phrasing of an FAQ, adds its question to that FAQ's phrasings and removes the proposal.
+ */
+export async function updateFaq({ db, actor }: DbActor, id: string, patch: AiFaqPatch) {
+  const { business_id } = requireOwner(actor, "change the assistant's FAQs");
+  if (!isUuid(id)) throw faqNotFound();
+  await checkLocations(db, business_id, patch.location_ids);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(aiFaqs)
+      .where(and(eq(aiFaqs.id, id), eq(aiFaqs.business_id, business_id)))
+      .for('update');
+    if (!current) throw faqNotFound();
+    const next = {
+      question: patch.question ?? current.question,
+      answer: patch.answer ?? current.answer,
+      phrasings: patch.phrasings ?? current.phrasings,
+      location_ids:
+        patch.location_ids === undefined
+          ? current.location_ids
+          : patch.location_ids?.length
+            ? patch.location_ids
+            : null,
+      status: patch.status ?? current.status,
+    };
+    const names = await locationNames(tx, business_id);
+    if (current.status === 'proposed' && next.status === 'active' && current.target_faq_id) {
+      const [target] = await tx
+        .select()
+        .from(aiFaqs)
+        .where(and(eq(aiFaqs.id, current.target_faq_id), eq(aiFaqs.business_id, business_id)));
+      if (target) {
+        const phrasings = [...new Set([...target.phrasings, next.question])].slice(-20);
+        const [updated] = await tx
+          .update(aiFaqs)
+          .set({ phrasings, search: faqSearch(target.question, phrasings, target.answer) })
+          .where(eq(aiFaqs.id, target.id))
+          .returning();
+        await tx.delete(aiFaqs).where(eq(aiFaqs.id, current.id));
+        return toDto(updated!, names);
+      }
+    }
+    const [row] = await tx
+      .update(aiFaqs)
+      .set({ ...next, target_faq_id: null, search: faqSearch(next.question, next.phrasings, next.answer) })
+      .where(eq(aiFaqs.id, id))
+      .returning();
+    return toDto(row!, names);
+  });
+}
+
+export async function deleteFaq({ db, actor }: DbActor, id: string): Promise<void> {
+  const { business_id } = requireOwner(actor, "change the assistant's FAQs");
+  if (!isUuid(id)) throw faqNotFound();
+  const gone = await db
+    .delete(aiFaqs)
+    .where(and(eq(aiFaqs.id, id), eq(aiFaqs.business_id, business_id)))
+    .returning({ id: aiFaqs.id });
+  if (!gone.length) throw faqNotFound();
+}
