@@ -18,6 +18,7 @@ import { businessCachePlugin } from './lib/cache.ts';
 import { appCsp, cspHeader, reportOnlyCsp } from './lib/csp.ts';
 import { createLimiter } from './lib/limiter.ts';
 import { requestLogFields } from './lib/log-fields.ts';
+import { aiRoutes } from './modules/ai/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
 import { registerCallReplies } from './modules/calls/replies.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(channelRoutes);
       await api.register(widgetSettingsRoutes);
       await api.register(inboundEmailRoutes);
+      await api.register(aiRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -129,6 +129,7 @@ CREATE TABLE "ai_tools" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "drafts" ADD COLUMN "ai_text" text;--> statement-breakpoint
 ALTER TABLE "enquiries" ADD COLUMN "ai_handoff_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "enquiries" ADD COLUMN "ai_replies" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "locations" ADD COLUMN "ai_options" jsonb;--> statement-breakpoint

@@ -415,6 +415,8 @@ export const drafts = pgTable(
     attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
     ai_interaction: text('ai_interaction', { enum: ['ai_generated', 'ai_rewritten'] }),
     ai_original: text('ai_original'),
+    /** What the assistant wrote, so a send can tell whether the person changed it (`user_modified`). */
+    ai_text: text('ai_text'),
     ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.enquiry_id, t.user_id] })],

@@ -28,6 +28,8 @@ export type DomainEvents = {
   /** A customer's call started ringing the location; then each change of it. */
   'call.incoming': [{ business_id: string; call: CallEvent }];
   'call.updated': [{ business_id: string; call: CallEvent }];
+  /** The assistant handed a conversation to a person: the team at the location is told. */
+  'enquiry.handed_off': [{ business_id: string; enquiry: EnquiryRow }];
   /** The business's list of labels changed (made, renamed, recoloured, deleted). */
   'labels.changed': [{ business_id: string }];
 };

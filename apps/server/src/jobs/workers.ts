@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { autoReply, learnFromHandoff } from '../modules/ai/auto-reply.ts';
 import { fetchRecording } from '../modules/calls/recording.ts';
 import { textBack } from '../modules/calls/text-back.ts';
 import { summariseCall, transcribeCall } from '../modules/calls/transcribe.ts';
@@ -11,6 +12,7 @@ import {
   SEND_BATCH,
   sweepQueuedMessages,
 } from '../modules/messages/sending.ts';
+import { aiAutoReply, aiLearn } from './definitions/ai.ts';
 import { callRecording } from './definitions/call-recording.ts';
 import { callSummarise, callTextBack, callTranscribe } from './definitions/call-transcribe.ts';
 import { customerProfile } from './definitions/customer-profile.ts';
@@ -39,6 +41,8 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   await app.jobs.work(callTranscribe, (job) => transcribeCall(app, job));
   await app.jobs.work(callSummarise, (job) => summariseCall(app, job.data));
   await app.jobs.work(callTextBack, (job) => textBack(app, job.data));
+  await app.jobs.work(aiAutoReply, (job) => autoReply(app, job.data));
+  await app.jobs.work(aiLearn, (job) => learnFromHandoff(app, job.data));
 
   // Replies left queued without a job (a node stopped between storing one and queuing its job) are looked for
   // at start and every few seconds after, on every node. A job's id is its message's, so a sweep racing the

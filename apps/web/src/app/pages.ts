@@ -15,6 +15,7 @@ export const pageLoaders = {
   [paths.widget]: () => import('./routes/widget.tsx'),
   [paths.templates]: () => import('./routes/templates.tsx'),
   [paths.labels]: () => import('./routes/labels.tsx'),
+  [paths.assistant]: () => import('./routes/assistant.tsx'),
   [paths.profile]: () => import('./routes/profile.tsx'),
   [paths.sandbox]: () => import('./routes/sandbox.tsx'),
 } as const;
@@ -29,6 +30,7 @@ type PagePath =
   | typeof paths.widget
   | typeof paths.templates
   | typeof paths.labels
+  | typeof paths.assistant
   | typeof paths.profile
   | typeof paths.sandbox;
 

@@ -14,6 +14,7 @@ export const paths = {
   widget: '/settings/widget',
   templates: '/settings/templates',
   labels: '/settings/labels',
+  assistant: '/settings/assistant',
   profile: '/profile',
   sandbox: '/sandbox',
   /** The public hosted contact form: no login, no app chrome. */

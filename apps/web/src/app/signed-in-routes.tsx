@@ -14,6 +14,7 @@ const ChannelsRoute = lazy(pageLoaders[paths.channels]);
 const WidgetRoute = lazy(pageLoaders[paths.widget]);
 const TemplatesRoute = lazy(pageLoaders[paths.templates]);
 const LabelsRoute = lazy(pageLoaders[paths.labels]);
+const AssistantRoute = lazy(pageLoaders[paths.assistant]);
 const ProfileRoute = lazy(pageLoaders[paths.profile]);
 const SandboxRoute = lazy(pageLoaders[paths.sandbox]);
 
@@ -35,6 +36,7 @@ export default function SignedInRoutes() {
         <Route path={paths.widget} element={<WidgetRoute />} />
         <Route path={paths.templates} element={<TemplatesRoute />} />
         <Route path={paths.labels} element={<LabelsRoute />} />
+        <Route path={paths.assistant} element={<AssistantRoute />} />
         <Route path={paths.profile} element={<ProfileRoute />} />
         <Route path={paths.sandbox} element={<SandboxRoute />} />
         <Route path="*" element={<Navigate to={APP_HOME} replace />} />

@@ -231,9 +231,11 @@ export const AiPlayMessage = z.object({
 export type AiPlayMessage = z.input<typeof AiPlayMessage>;
 export const AiPlayMessagePage = pageOf(AiPlayMessage);
 
+export const AI_PLAY_MAX = 4000;
+
 /** `POST /business/ai/messages` starts a conversation; `POST /business/ai/messages/{id}` continues one. */
 export const AiPlayRequest = z.strictObject({
-  message: z.string().trim().min(1, 'Write a message.').max(4000),
+  message: z.string().trim().min(1, 'Write a message.').max(AI_PLAY_MAX),
   location_id: Uuid.nullable().optional(),
 });
 /** The assistant's answer in the playground: `message` is its reply, with the whole exchange. */

@@ -57,6 +57,17 @@ export const EnquiryRowSchema = z.object({
   labels: z.array(z.string()),
   /** The assistant handed it to a person and stays silent in it until staff hand it back. */
   needs_person: z.boolean(),
+  /** The assistant's suggested reply to the customer's last message (auto-reply `suggest`), for staff to use. */
+  ai_suggestion: z
+    .object({
+      action: z.enum(['answer', 'handoff', 'ask']),
+      message: z.string(),
+      faq_ids: z.array(z.string()),
+      confidence: z.number(),
+      sources: z.array(z.object({ kind: z.enum(['faq', 'section']), id: z.string(), title: z.string() })),
+      reply_to: z.string(),
+    })
+    .nullable(),
 });
 export type EnquiryRow = z.input<typeof EnquiryRowSchema>;
 
@@ -150,7 +161,7 @@ export type Viewer = { user_id: string; full_name: string };
 
 /** Something one person is told live, wherever they are in the app (a toast linking to the enquiry). */
 export type StaffNotification = {
-  kind: 'reopened' | 'mention' | 'woke';
+  kind: 'reopened' | 'mention' | 'woke' | 'handoff';
   enquiry_id: string;
   location_id: string;
   title: string;

@@ -65,6 +65,8 @@ export const UserMe = z.object({
   ringtone_call: z.enum(CALL_RINGTONES),
   send_on_enter: z.boolean(),
   assign_on_reply: z.boolean(),
+  /** The selected business's assistant: whether its owner has finished setting it up. */
+  ai_info: z.object({ onboarding_completed: z.boolean() }),
   businesses: z.array(MeBusiness),
 });
 export type UserMe = z.input<typeof UserMe>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { autoReplyListeners } from '../../modules/ai/auto-reply.ts';
 import { realtimeListeners } from './realtime.ts';
 import { widgetListeners } from './widget.ts';
 
@@ -10,4 +11,5 @@ import { widgetListeners } from './widget.ts';
 export function registerListeners(app: FastifyInstance): void {
   realtimeListeners(app);
   widgetListeners(app);
+  autoReplyListeners(app);
 }

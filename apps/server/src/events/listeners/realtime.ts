@@ -48,6 +48,17 @@ export function realtimeListeners(app: FastifyInstance): void {
       });
     }
   });
+  // Everyone at the location hears that a conversation needs a person.
+  bus.on('enquiry.handed_off', ({ enquiry }) => {
+    const who = enquiry.customer.name ?? enquiry.customer.phone ?? enquiry.customer.email ?? 'A customer';
+    io.to(rooms.location(enquiry.location_id)).emit('notification', {
+      kind: 'handoff',
+      enquiry_id: enquiry.id,
+      location_id: enquiry.location_id,
+      title: `${who} needs a person`,
+      body: 'The assistant could not answer and handed the conversation to the team.',
+    });
+  });
   bus.on('enquiry.woke', ({ enquiry }) => {
     if (!enquiry.assigned_to) return;
     const who = enquiry.customer.name ?? enquiry.customer.phone ?? enquiry.customer.email ?? 'A customer';

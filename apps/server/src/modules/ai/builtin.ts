@@ -79,7 +79,7 @@ export function trailingCustomerLines(input: Pick<ReplyInput, 'turns'>): string[
 
 const hello = (input: Pick<ReplyInput, 'first_name' | 'tone'>) => {
   const word = input.tone === 'professional' ? 'Hello' : 'Hi';
-  return input.first_name ? `${word} ${input.first_name}, ` : `${word}, `;
+  return input.first_name ? `${word} ${input.first_name}, ` : `${word} there, `;
 };
 
 /** "Hi Sam, we're open…": the answer's first word loses its capital unless it is a name-like word or "I". */

@@ -1,11 +1,13 @@
-import { aiFaqs, type DbOrTx, locations } from '@switchboard/db';
+import { aiFaqs, aiSections, businesses, type DbOrTx, locations } from '@switchboard/db';
 import type { AiFaqPatch, AiFaqRequest } from '@switchboard/shared';
 import { isUuid } from '@switchboard/shared';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbActor } from '../../context.ts';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Context, DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { faqSearch, insertFaqs } from './faq-store.ts';
+import { assistantFor } from './service.ts';
+import { assistOrExplain } from './staff-help.ts';
 
 type FaqRow = typeof aiFaqs.$inferSelect;
 
@@ -175,4 +177,55 @@ export async function deleteFaq({ db, actor }: DbActor, id: string): Promise<voi
     .where(and(eq(aiFaqs.id, id), eq(aiFaqs.business_id, business_id)))
     .returning({ id: aiFaqs.id });
   if (!gone.length) throw faqNotFound();
+}
+
+/**
+ * `POST /business/ai/faq-regenerate`: proposes FAQs again from every uploaded document (the proposals waiting
+ * from documents are replaced; accepted FAQs stay). Answers how many were proposed.
+ */
+export async function regenerateFaqs({ db, actor, config }: Pick<Context, 'db' | 'actor' | 'config'>) {
+  const { business_id } = requireOwner(actor, "change the assistant's FAQs");
+  const sections = await db
+    .select({
+      id: aiSections.id,
+      heading: aiSections.heading,
+      body: aiSections.body,
+      document_id: aiSections.document_id,
+    })
+    .from(aiSections)
+    .where(eq(aiSections.business_id, business_id))
+    .orderBy(asc(aiSections.document_id), asc(aiSections.position));
+  const [business] = await db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, business_id));
+  const assistant = await assistantFor(db, config, business_id);
+  const proposed = sections.length
+    ? await assistOrExplain(() => assistant.proposeFaqs(sections, { business_name: business?.name ?? '' }))
+    : [];
+  const documentOf = new Map(sections.map((s) => [s.id, s.document_id]));
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(aiFaqs)
+      .where(
+        and(
+          eq(aiFaqs.business_id, business_id),
+          eq(aiFaqs.status, 'proposed'),
+          eq(aiFaqs.origin, 'document'),
+        ),
+      );
+    await insertFaqs(
+      tx,
+      business_id,
+      proposed.map((p) => ({
+        question: p.question,
+        answer: p.answer,
+        status: 'proposed' as const,
+        origin: 'document' as const,
+        section_id: p.section_id,
+        document_id: p.section_id ? (documentOf.get(p.section_id) ?? null) : null,
+      })),
+    );
+  });
+  return { proposed: proposed.length };
 }

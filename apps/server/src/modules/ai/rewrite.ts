@@ -22,9 +22,9 @@ export function cleanUpDraft(
   s = s
     // A word typed twice ("the the") once; numbers and "had had"-style pairs are rare in replies.
     .replace(/\b([A-Za-z]+)(\s+\1\b)+/gi, '$1')
-    // No space before punctuation, one after it (not inside numbers, times, links or ellipses).
-    .replace(/\s+([,.!?;:])(?=\s|$)/g, '$1')
+    // One space after a comma, none before punctuation (not inside numbers, times, links or ellipses).
     .replace(/([,;])(?=[A-Za-z])/g, '$1 ')
+    .replace(/\s+([,.!?;:])(?=\s|$)/g, '$1')
     .replace(/([.!?])(?=[A-Z][a-z])/g, '$1 ')
     .replace(/([!?.]){2,}/g, (m) => (m.startsWith('...') ? '...' : (m[0] ?? '')))
     .replace(/\bi\b/g, 'I');

@@ -26,5 +26,20 @@ export function toEnquiryRow(e: EnquiryRecord, c: CustomerRecord): EnquiryRow {
     snoozed_until: e.snoozed_until ? iso(e.snoozed_until) : null,
     labels: e.labels ?? [],
     needs_person: e.ai_handoff_at !== null && e.ai_handoff_at !== undefined,
+    ai_suggestion: suggestionOf(e.meta),
+  };
+}
+
+/** The assistant's suggestion kept on the enquiry, in the shape rows carry it (anything else is none). */
+function suggestionOf(meta: Record<string, unknown> | null | undefined): EnquiryRow['ai_suggestion'] {
+  const s = meta?.ai_suggestion as EnquiryRow['ai_suggestion'] | undefined;
+  if (!s || typeof s.message !== 'string' || typeof s.reply_to !== 'string') return null;
+  return {
+    action: s.action,
+    message: s.message,
+    faq_ids: s.faq_ids ?? [],
+    confidence: s.confidence ?? 0,
+    sources: s.sources ?? [],
+    reply_to: s.reply_to,
   };
 }

@@ -119,6 +119,8 @@ async function teamUser(db: DbOrTx, userId: string) {
 /** What a channel feature adds to an outgoing message: meta the adapter reads, the template chosen. */
 export type OutboundExtras = {
   meta?: Record<string, unknown>;
+  /** A reply the assistant wrote or rewrote that the person changed before sending. */
+  user_modified?: boolean | null;
   template?: { name: string; language: string; variables: string[] };
 };
 
@@ -153,7 +155,8 @@ export async function sendMessage(
       // An email thread needs a subject; fall back to the enquiry's, else ask for one.
       throw new AppError('unprocessable', 'Add a subject to send an email.');
     }
-    const out = await insertOutbound(ctx, tx, a, e, c, input, extras);
+    const user_modified = await changedFromAssistant(tx, e.id, a.user_id, input);
+    const out = await insertOutbound(ctx, tx, a, e, c, input, { ...extras, user_modified });
     // Replying to an unassigned enquiry makes it the replier's, when they want that (and are a teammate).
     if (!e.assigned_to && a.role) {
       const [me] = await tx
@@ -176,6 +179,25 @@ export async function sendMessage(
   afterOutbound(ctx, a.business_id, result);
   if (result.counts) ctx.events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
   return result.message;
+}
+
+/**
+ * Whether a reply the assistant wrote (or rewrote) was changed by the person before sending: the draft keeps
+ * the assistant's text. Null for replies the assistant had no part in.
+ */
+async function changedFromAssistant(
+  tx: DbOrTx,
+  enquiryId: string,
+  userId: string,
+  input: Pick<z.infer<typeof SendMessageRequest>, 'ai_interaction' | 'message'>,
+): Promise<boolean | null> {
+  if (!input.ai_interaction) return null;
+  const [draft] = await tx
+    .select({ ai_text: drafts.ai_text })
+    .from(drafts)
+    .where(and(eq(drafts.enquiry_id, enquiryId), eq(drafts.user_id, userId)));
+  if (!draft?.ai_text) return null;
+  return draft.ai_text.trim() !== input.message.trim();
 }
 
 type EnquiryRecord = typeof enquiries.$inferSelect;
@@ -230,6 +252,7 @@ async function insertOutbound(
       client_id: input.client_id,
       ai_interaction: input.ai_interaction,
       ai_original: input.ai_original,
+      user_modified: extras.user_modified ?? null,
       ...(isEmail ? { call_summary_status: 'not_started', call_transcription_status: 'not_started' } : {}),
     })
     .returning();
@@ -406,7 +429,12 @@ export async function saveDraft(
     .values(values)
     .onConflictDoUpdate({
       target: [drafts.enquiry_id, drafts.user_id],
-      set: { ...values, updated_at: new Date() },
+      // The assistant's text stays while the draft is still the assistant's (so a send can tell if it changed).
+      set: {
+        ...values,
+        ai_text: values.ai_interaction ? sql`${drafts.ai_text}` : null,
+        updated_at: new Date(),
+      },
     })
     .returning();
   return draftDto(d!);

@@ -1,4 +1,4 @@
-import { locations, users } from '@switchboard/db';
+import { aiProfiles, locations, users } from '@switchboard/db';
 import {
   CALL_RINGTONES,
   type CallRingtone,
@@ -30,6 +30,10 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
     .from(locations)
     .where(inArray(locations.business_id, ids))
     .orderBy(asc(locations.precedence), asc(locations.created_at));
+  const [profile] = await db
+    .select({ done: aiProfiles.onboarding_completed })
+    .from(aiProfiles)
+    .where(eq(aiProfiles.business_id, actor.business_id));
 
   return {
     id: user.id,
@@ -47,6 +51,7 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
       : 'classic',
     send_on_enter: user.send_on_enter,
     assign_on_reply: user.assign_on_reply,
+    ai_info: { onboarding_completed: profile?.done ?? false },
     businesses: memberships.map(({ business: b, role }) => ({
       id: b.id,
       name: b.name,

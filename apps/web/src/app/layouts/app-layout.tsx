@@ -6,6 +6,7 @@ import {
   InboxOutlined,
   MailOutlined,
   MenuOutlined,
+  RobotOutlined,
   ShopOutlined,
   SnippetsOutlined,
   TagsOutlined,
@@ -72,6 +73,7 @@ const NAV_ITEMS: NavItems = [
       { key: paths.widget, icon: <CommentOutlined />, label: 'Website chat' },
       { key: paths.templates, icon: <SnippetsOutlined />, label: 'Message templates' },
       { key: paths.labels, icon: <TagsOutlined />, label: 'Labels' },
+      { key: paths.assistant, icon: <RobotOutlined />, label: 'AI assistant' },
     ],
   },
 ];

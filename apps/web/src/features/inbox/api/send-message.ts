@@ -14,6 +14,8 @@ export type SendMessageInput = {
   message: string;
   subject?: string;
   attachments: Attachment[];
+  /** The assistant wrote or rewrote the reply. */
+  ai?: { interaction: 'ai_generated' | 'ai_rewritten'; original: string | null } | null;
 };
 
 export async function sendMessage(input: SendMessageInput): Promise<MessageDto> {
@@ -24,6 +26,12 @@ export async function sendMessage(input: SendMessageInput): Promise<MessageDto> 
       attachments: input.attachments.map((a) => a.id),
       meta: input.subject ? { subject: input.subject } : {},
       client_id: input.clientId,
+      ...(input.ai
+        ? {
+            ai_interaction: input.ai.interaction,
+            ...(input.ai.original ? { ai_original: input.ai.original } : {}),
+          }
+        : {}),
     },
     // The message itself says it was not sent, and why: no second notice.
     { silent: true },

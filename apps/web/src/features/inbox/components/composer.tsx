@@ -1,6 +1,8 @@
 import {
+  BulbOutlined,
   CloseOutlined,
   CommentOutlined,
+  EditOutlined,
   ExclamationCircleOutlined,
   LoadingOutlined,
   MessageOutlined,
@@ -10,7 +12,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { formatFileSize, MESSAGE_INPUT_HEIGHT } from '@switchboard/shared';
-import { Button, Dropdown, type MenuProps, Progress, Tooltip } from 'antd';
+import { Button, Dropdown, type MenuProps, Popover, Progress, Tooltip } from 'antd';
 import {
   type ChangeEvent,
   type ClipboardEvent,
@@ -26,6 +28,8 @@ import {
   useState,
 } from 'react';
 import { SegmentedMessage } from 'sms-segments-calculator';
+import { failureText } from '@/lib/failure-text.ts';
+import { type AiSource, faqsByIds, rewriteReply, suggestReply } from '../api/assistant.ts';
 import { useDraft } from '../api/get-draft.ts';
 import { useReplyRoute } from '../api/get-reply-route.ts';
 import { useTemplates } from '../api/get-templates.ts';
@@ -43,6 +47,9 @@ const SEND_KEYS = IS_MAC ? '⌘ Enter' : 'Ctrl Enter';
 
 /** What the enquiry view hands the composer: files dropped anywhere on the conversation. */
 export type ComposerHandle = { addFiles(files: File[]): void };
+
+/** What the assistant did to the text in the box: wrote it, or rewrote the person's, and from which FAQs. */
+type AiState = { interaction: 'ai_generated' | 'ai_rewritten'; original: string | null; sources: AiSource[] };
 
 const DRAFT_TEXT = {
   idle: '',
@@ -73,6 +80,9 @@ export function Composer({
   const [edited, setEdited] = useState(false);
   const [refused, setRefused] = useState(0);
   const [wantTemplates, setWantTemplates] = useState(false);
+  const [ai, setAi] = useState<AiState | null>(null);
+  const [aiBusy, setAiBusy] = useState<'suggest' | 'rewrite' | null>(null);
+  const [aiNote, setAiNote] = useState<string | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const restored = useRef(false);
@@ -88,7 +98,12 @@ export function Composer({
   const typing = useTypingSignal(enquiry.id);
   const autosave = useDraftAutosave(
     enquiry.id,
-    { message: text, subject: isEmail ? subject : undefined, attachmentIds: attachments.map((a) => a.id) },
+    {
+      message: text,
+      subject: isEmail ? subject : undefined,
+      attachmentIds: attachments.map((a) => a.id),
+      ai: ai && { interaction: ai.interaction, original: ai.original },
+    },
     edited,
   );
 
@@ -100,6 +115,9 @@ export function Composer({
     setText(draft.data.message);
     setSubject(draft.data.meta.subject ?? '');
     files.reset(draft.data.attachments);
+    if (draft.data.ai_interaction) {
+      setAi({ interaction: draft.data.ai_interaction, original: draft.data.ai_original, sources: [] });
+    }
   }, [draft.isSuccess, draft.data, edited, files.reset]);
 
   const edit = () => {
@@ -117,10 +135,12 @@ export function Composer({
 
   const submit = async () => {
     if (!canSend) return;
-    const snapshot = { text, subject, attachments };
+    const snapshot = { text, subject, attachments, ai };
     const clientId = newClientId();
     typing.stop();
     setText('');
+    setAi(null);
+    setAiNote(null);
     files.reset([]);
     setRefused(0);
     setEdited(false);
@@ -134,9 +154,60 @@ export function Composer({
       message: snapshot.text.trim(),
       subject: isEmail ? snapshot.subject.trim() || undefined : undefined,
       attachments: snapshot.attachments,
+      ai: snapshot.ai && { interaction: snapshot.ai.interaction, original: snapshot.ai.original },
     });
     textRef.current?.focus();
   };
+
+  /** Puts the assistant's text in the box (the server has kept it as this person's draft already). */
+  const takeAi = (message: string, state: AiState) => {
+    setText(message);
+    setAi(state);
+    setEdited(false);
+    requestAnimationFrame(() => textRef.current?.focus());
+  };
+
+  const suggest = async () => {
+    setAiBusy('suggest');
+    setAiNote(null);
+    try {
+      const answer = await suggestReply(enquiry.id);
+      if (answer.message) {
+        takeAi(answer.message, {
+          interaction: 'ai_generated',
+          original: null,
+          sources: answer.ai?.sources ?? [],
+        });
+      } else {
+        setAiNote(
+          answer.ai?.action === 'handoff'
+            ? "The assistant can't answer this from the business's FAQs: it needs a person."
+            : 'There is no message from the customer to reply to yet.',
+        );
+      }
+    } catch (error) {
+      setAiNote(`No suggestion. ${failureText(error)}`);
+    } finally {
+      setAiBusy(null);
+    }
+  };
+
+  const rewrite = async () => {
+    if (!text.trim()) return setAiNote('Write something first, then Rewrite tidies it.');
+    setAiBusy('rewrite');
+    setAiNote(null);
+    try {
+      const answer = await rewriteReply(enquiry.id, text);
+      takeAi(answer.message, { interaction: 'ai_rewritten', original: answer.ai_original, sources: [] });
+    } catch (error) {
+      setAiNote(`Not rewritten. ${failureText(error)}`);
+    } finally {
+      setAiBusy(null);
+    }
+  };
+
+  const suggestion = enquiry.ai_suggestion;
+  const showSuggestion = !!suggestion && suggestion.action !== 'handoff' && !text.trim();
 
   // "/" and a few letters at the start of a word offer the templates whose names match.
   const [slash, setSlash] = useState<{ query: string; start: number; active: number } | null>(null);
@@ -258,6 +329,24 @@ export function Composer({
           {route.detail}
         </p>
       )}
+      {showSuggestion && suggestion && (
+        <section className="ib-ai-suggestion" aria-label="Assistant's suggestion">
+          <BulbOutlined aria-hidden="true" />
+          <p>{suggestion.message}</p>
+          <Button
+            size="small"
+            onClick={() =>
+              takeAi(suggestion.message, {
+                interaction: 'ai_generated',
+                original: null,
+                sources: suggestion.sources,
+              })
+            }
+          >
+            Use reply
+          </Button>
+        </section>
+      )}
       <div className="ib-composer-box">
         {isEmail && (
           <div className="ib-composer-subject">
@@ -339,6 +428,42 @@ export function Composer({
           }
           style={{ height: MESSAGE_INPUT_HEIGHT }}
         />
+        {(ai || aiNote) && (
+          <div className="ib-ai-line" role="status">
+            {aiNote ? (
+              <span>{aiNote}</span>
+            ) : ai?.interaction === 'ai_rewritten' ? (
+              <span>
+                Rewritten by the assistant.{' '}
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => {
+                    setText(ai.original ?? '');
+                    setAi(null);
+                    setEdited(true);
+                  }}
+                >
+                  Undo
+                </Button>
+              </span>
+            ) : (
+              <span>
+                Suggested by the assistant
+                {ai?.sources.length ? (
+                  <>
+                    {' '}
+                    from{' '}
+                    {ai.sources.map((source) => (
+                      <SourceLink key={source.id} source={source} />
+                    ))}
+                  </>
+                ) : null}
+                . Check it before sending.
+              </span>
+            )}
+          </div>
+        )}
         {(files.items.length > 0 || refused > 0) && (
           <ul className="ib-composer-chips" aria-label="Attachments" style={{ listStyle: 'none', margin: 0 }}>
             {files.items.map((item) => (
@@ -426,6 +551,28 @@ export function Composer({
               <span className="ib-bar-label">Templates</span>
             </Button>
           </Dropdown>
+          <Tooltip title="The assistant writes a reply to the customer's last message">
+            <Button
+              type="text"
+              icon={aiBusy === 'suggest' ? <LoadingOutlined /> : <BulbOutlined />}
+              aria-label="Suggest reply"
+              disabled={aiBusy !== null}
+              onClick={() => void suggest()}
+            >
+              <span className="ib-bar-label">Suggest</span>
+            </Button>
+          </Tooltip>
+          <Tooltip title="Tidy what you wrote: spelling, capitals, a greeting and sign-off">
+            <Button
+              type="text"
+              icon={aiBusy === 'rewrite' ? <LoadingOutlined /> : <EditOutlined />}
+              aria-label="Rewrite"
+              disabled={aiBusy !== null || !text.trim()}
+              onClick={() => void rewrite()}
+            >
+              <span className="ib-bar-label">Rewrite</span>
+            </Button>
+          </Tooltip>
           {enquiry.channel === 'whatsapp' && <WhatsAppTemplateButton enquiryId={enquiry.id} />}
           {(enquiry.channel === 'sms' || enquiry.channel === 'mms' || route?.route === 'sms') && (
             <SmsCount text={text} />
@@ -480,5 +627,35 @@ function SmsCount({ text }: { text: string }) {
     >
       {count.characters} chars · {count.segments} SMS{count.unicode ? ' · Unicode' : ''}
     </span>
+  );
+}
+
+/** A source of a suggested reply: opens to show the FAQ the assistant answered from. */
+function SourceLink({ source }: { source: AiSource }) {
+  const [faq, setFaq] = useState<{ question: string; answer: string } | 'missing' | null>(null);
+  const load = async (open: boolean) => {
+    if (!open || faq || source.kind !== 'faq') return;
+    const [found] = await faqsByIds([source.id]).catch(() => []);
+    setFaq(found ?? 'missing');
+  };
+  const content =
+    source.kind !== 'faq' ? (
+      <span>A part of an uploaded document.</span>
+    ) : faq === null ? (
+      <span>Loading…</span>
+    ) : faq === 'missing' ? (
+      <span>This FAQ has since been deleted.</span>
+    ) : (
+      <div className="ib-ai-faq">
+        <strong>{faq.question}</strong>
+        <p>{faq.answer}</p>
+      </div>
+    );
+  return (
+    <Popover trigger="click" title="Answered from" content={content} onOpenChange={(open) => void load(open)}>
+      <button type="button" className="ib-ai-source">
+        “{source.title}”
+      </button>
+    </Popover>
   );
 }

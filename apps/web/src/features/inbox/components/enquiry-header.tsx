@@ -11,16 +11,19 @@ import {
   UserDeleteOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, type MenuProps, Space, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useLabels } from '@/lib/labels.ts';
 import { requestCall } from '@/lib/phone-requests.ts';
+import { setNeedsPerson } from '../api/assistant.ts';
 import { memberName, useMembers } from '../api/get-members.ts';
 import { useMarkEnquiryUnread } from '../api/mark-enquiry-seen.ts';
 import { useUpdateEnquiry } from '../api/update-enquiry.ts';
 import { useShortcuts } from '../hooks/use-shortcut.ts';
 import type { EnquiryRow } from '../types.ts';
 import { customerLabel } from '../utils/format.ts';
+import { writeEnquiry } from '../utils/query-cache.ts';
 import { ChannelMark, channelName } from './channel.tsx';
 import { LabelPicker } from './label-picker.tsx';
 import { LabelTags } from './label-tags.tsx';
@@ -124,6 +127,7 @@ export function EnquiryHeader({
             {open ? 'Open' : 'Closed'}
           </span>
           <LabelTags ids={enquiry.labels} labels={labels.data} />
+          {enquiry.needs_person && <NeedsPerson enquiry={enquiry} userId={userId} />}
           {asleep && (
             <span className="ib-snoozed" role="status">
               <ClockCircleOutlined aria-hidden="true" /> Snoozed until {formatWake(asleep)}
@@ -225,5 +229,27 @@ export function EnquiryHeader({
         )}
       </div>
     </header>
+  );
+}
+
+/**
+ * The assistant handed this conversation over and stays silent in it: staff hand it back once they are done
+ * (the assistant answers the customer's next message again).
+ */
+function NeedsPerson({ enquiry, userId }: { enquiry: EnquiryRow; userId: string }) {
+  const queryClient = useQueryClient();
+  const handBack = useMutation({
+    mutationFn: () => setNeedsPerson(enquiry.id, false),
+    onSuccess: () => writeEnquiry(queryClient, { ...enquiry, needs_person: false }, userId),
+  });
+  return (
+    <span className="ib-needs-person" role="status">
+      Needs a person
+      <Tooltip title="The assistant answers this customer again from their next message">
+        <Button type="link" size="small" loading={handBack.isPending} onClick={() => handBack.mutate()}>
+          Hand back to assistant
+        </Button>
+      </Tooltip>
+    </span>
   );
 }

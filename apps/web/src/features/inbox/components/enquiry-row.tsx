@@ -98,6 +98,11 @@ export function EnquiryRow({
                 <span className="ib-row-location">{locationName}</span>
               </>
             )}
+            {row.needs_person && (
+              <span className="ib-needs-person" title="The assistant handed this conversation to the team">
+                Needs a person
+              </span>
+            )}
             {row.labels.length > 0 && <RowLabels ids={row.labels} />}
             {row.snoozed_until && Date.parse(row.snoozed_until) > now.getTime() && (
               <>

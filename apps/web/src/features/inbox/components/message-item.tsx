@@ -1,4 +1,5 @@
 import { ExclamationCircleOutlined, FileOutlined, LoadingOutlined, RobotOutlined } from '@ant-design/icons';
+import type { AiReplyMeta } from '@switchboard/shared';
 import { formatFileSize } from '@switchboard/shared';
 import { Button } from 'antd';
 import { useOnline } from '@/lib/use-online.ts';
@@ -6,6 +7,7 @@ import { canRetrySend, useFailedSend } from '../api/send-message.ts';
 import type { Attachment, MessageDto } from '../types.ts';
 import { formatClock, formatFullTime } from '../utils/format.ts';
 import { optimisticId } from '../utils/message-cache.ts';
+import { AssistantNote } from './assistant-note.tsx';
 import { CallCard, callOf } from './call-card.tsx';
 import { MessageStatusTick } from './message-status.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
@@ -158,6 +160,7 @@ export function MessageItem({
               <span>Not delivered{message.error ? `: ${message.error}` : '.'}</span>
             </div>
           ))}
+        {outbound && isAiReply(message.meta.ai) && <AssistantNote message={message} ai={message.meta.ai} />}
         <div className="ib-msg-meta" hidden={!showMeta}>
           {message.ai_interaction && <RobotOutlined title="Written with the AI assistant" />}
           <span>{sender}</span>
@@ -210,4 +213,10 @@ function WaitingForConnection() {
       online.
     </div>
   );
+}
+
+/** The assistant's own reply carries what it did and its sources (`meta.ai`). */
+function isAiReply(value: unknown): value is AiReplyMeta {
+  const ai = value as AiReplyMeta | null | undefined;
+  return !!ai && typeof ai.action === 'string' && Array.isArray(ai.sources);
 }

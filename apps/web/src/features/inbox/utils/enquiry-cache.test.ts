@@ -26,6 +26,7 @@ function row(id: string, minute: number, over: Partial<EnquiryRow> = {}): Enquir
     snoozed_until: null,
     labels: [],
     needs_person: false,
+    ai_suggestion: null,
     ...over,
   };
 }

@@ -31,6 +31,7 @@ function row(id: string, minute: number, over: Partial<EnquiryRow> = {}): Enquir
     snoozed_until: null,
     labels: [],
     needs_person: false,
+    ai_suggestion: null,
     ...over,
   };
 }

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { defineJob } from '../define.ts';
+
+/**
+ * The assistant answers a customer's message (auto-reply on, or a suggestion for staff). Run a few seconds
+ * after the message, so quick follow-up lines are answered together; a model that does not answer is retried.
+ */
+export const aiAutoReply = defineJob({
+  name: 'ai.auto-reply',
+  payload: z.object({ enquiry_id: z.uuid(), message_id: z.uuid() }),
+  retry: { retryLimit: 3, retryDelay: 20, retryBackoff: true },
+});
+
+/** Staff answered a conversation the assistant handed over: it proposes an FAQ (or a phrasing) from it. */
+export const aiLearn = defineJob({
+  name: 'ai.learn',
+  payload: z.object({ enquiry_id: z.uuid(), message_id: z.uuid() }),
+  retry: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+});

@@ -1,0 +1,359 @@
+import { aiFaqs, businesses, customers, enquiries, locations, messages } from '@switchboard/db';
+import {
+  type AiAutoReplyAction,
+  AiAutoReplyOptions,
+  type AiReplyMeta,
+  hoursOf,
+  type MessageDto,
+  openingState,
+} from '@switchboard/shared';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Context } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { aiAutoReply, aiLearn } from '../../jobs/definitions/ai.ts';
+import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { toEnquiryRow } from '../enquiries/dto.ts';
+import { loadEnquiry } from '../enquiries/service.ts';
+import { preview, toMessageDto } from '../messages/dto.ts';
+import { consumeDailyLimit, enqueueSend } from '../messages/service.ts';
+import { insertFaqs } from './faq-store.ts';
+import { nameWords } from './language.ts';
+import { retrieve } from './retrieval.ts';
+import { assistantFor, autoReplyAction, turnsOf, voiceFor } from './service.ts';
+
+/** What marks a message the assistant sent (`meta.auto`). */
+export const ASSISTANT_AUTO = 'assistant';
+
+/** Each location's auto-reply setting, read at most this often per node (a toggle here clears it at once). */
+const SETTING_TTL_MS = 10_000;
+const settings = new Map<string, { action: AiAutoReplyAction; delay: number; at: number }>();
+
+async function locationSetting(app: FastifyInstance, locationId: string) {
+  const cached = settings.get(locationId);
+  if (cached && Date.now() - cached.at < SETTING_TTL_MS) return cached;
+  const [row] = await app.db
+    .select({ action: locations.ai_auto_reply, options: locations.ai_options })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  const setting = {
+    action: autoReplyAction(row?.action ?? 'off'),
+    delay: AiAutoReplyOptions.parse(row?.options ?? {}).delay_seconds,
+    at: Date.now(),
+  };
+  settings.set(locationId, setting);
+  return setting;
+}
+
+/**
+ * Listens for customers' messages and queues the assistant's answer when the location has it on; listens for
+ * staff replies in conversations the assistant handed over, to learn from them. Never inside the webhook: the
+ * job runs after the delay, and only answers when the message is still the customer's last.
+ */
+export function autoReplyListeners(app: FastifyInstance): void {
+  app.events.on('message.created', ({ location_id, message }) => {
+    void onMessage(app, location_id, message).catch((error: unknown) =>
+      app.log.error({ err: error, message_id: message.id }, 'queuing the assistant failed'),
+    );
+  });
+}
+
+async function onMessage(app: FastifyInstance, locationId: string, message: MessageDto) {
+  if (message.direction === 'in') {
+    if (message.channel === 'call' || !message.message.trim()) return;
+    const setting = await locationSetting(app, locationId);
+    if (setting.action === 'off') return;
+    await app.jobs.send(
+      aiAutoReply,
+      { enquiry_id: message.enquiry_id, message_id: message.id },
+      { startAfter: setting.delay, singletonKey: message.id },
+    );
+    return;
+  }
+  if (!message.team_user_id) return;
+  const [e] = await app.db
+    .select({ handed: enquiries.ai_handoff_at })
+    .from(enquiries)
+    .where(eq(enquiries.id, message.enquiry_id));
+  if (e?.handed) {
+    await app.jobs.send(
+      aiLearn,
+      { enquiry_id: message.enquiry_id, message_id: message.id },
+      { singletonKey: message.enquiry_id },
+    );
+  }
+}
+
+/**
+ * The assistant's turn in a conversation. `suggest`: its reply is kept on the enquiry for staff to use, never
+ * sent. `auto`: sent as the business; a handoff also marks the enquiry for a person and tells the team. It
+ * stays silent when the enquiry is closed or handed over, a newer line has come (that one's job answers), a
+ * person has replied (when the location pauses then), the location is open (when it only answers out of
+ * hours), it has said its most, or the channel refuses (opted out, outside WhatsApp's 24 hours).
+ */
+export async function autoReply(app: FastifyInstance, job: { enquiry_id: string; message_id: string }) {
+  const [row] = await app.db
+    .select({ e: enquiries, c: customers, l: locations, timezone: businesses.timezone })
+    .from(enquiries)
+    .innerJoin(customers, eq(customers.id, enquiries.customer_id))
+    .innerJoin(locations, eq(locations.id, enquiries.location_id))
+    .innerJoin(businesses, eq(businesses.id, enquiries.business_id))
+    .where(eq(enquiries.id, job.enquiry_id));
+  if (!row) return;
+  const { e, c, l } = row;
+  const action = autoReplyAction(l.ai_auto_reply);
+  if (action === 'off' || e.status !== 'open' || e.ai_handoff_at) return;
+  const options = AiAutoReplyOptions.parse(l.ai_options ?? {});
+  const [latest] = await app.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.enquiry_id, e.id), eq(messages.direction, 'in')))
+    .orderBy(desc(messages.created_at), desc(messages.id))
+    .limit(1);
+  if (latest?.id !== job.message_id) return;
+  if (
+    options.outside_hours_only &&
+    openingState(hoursOf(l).opening_hours, l.timezone ?? row.timezone, new Date()).open
+  ) {
+    return;
+  }
+  if (options.pause_on_human_reply) {
+    const [person] = await app.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(eq(messages.enquiry_id, e.id), eq(messages.direction, 'out'), isNotNull(messages.team_user_id)),
+      )
+      .limit(1);
+    if (person) return;
+  }
+
+  if (action === 'auto' && e.ai_replies >= options.max_replies) {
+    await handOver(app, e.id, null);
+    return;
+  }
+  const voice = await voiceFor(app.db, e.business_id, e.location_id, c);
+  const assistant = await assistantFor(app.db, app.config, e.business_id);
+  const reply = await assistant.reply(app.db, {
+    ...voice,
+    turns: await turnsOf(app.db, e.id),
+    greet: e.ai_replies === 0,
+  });
+
+  if (action === 'suggest') {
+    const [updated] = await app.db
+      .update(enquiries)
+      .set({
+        meta: sql`${enquiries.meta} || ${JSON.stringify({ ai_suggestion: { ...reply, reply_to: job.message_id } })}::jsonb`,
+      })
+      .where(eq(enquiries.id, e.id))
+      .returning();
+    if (updated)
+      app.events.emit('enquiry.updated', { business_id: e.business_id, enquiry: toEnquiryRow(updated, c) });
+    return;
+  }
+  await sendAsBusiness(app, { enquiry_id: e.id, reply_to: job.message_id, reply });
+}
+
+/** Sends the assistant's reply in the conversation as the business (idempotent per customer message). */
+async function sendAsBusiness(
+  app: FastifyInstance,
+  input: { enquiry_id: string; reply_to: string; reply: AiReplyMeta },
+) {
+  const { reply } = input;
+  const clientId = `ai:${input.reply_to}`;
+  const sent = await app.db.transaction(async (tx) => {
+    const [e] = await tx.select().from(enquiries).where(eq(enquiries.id, input.enquiry_id)).for('update');
+    if (e?.status !== 'open' || e.ai_handoff_at) return null;
+    const [already] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.enquiry_id, e.id), eq(messages.client_id, clientId)));
+    if (already) return null;
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, e.customer_id));
+    try {
+      await app.channels.checkSend({
+        tx,
+        business_id: e.business_id,
+        location_id: e.location_id,
+        enquiry_id: e.id,
+        channel: e.channel,
+        customer: customer!,
+        message: reply.message,
+        attachments: 0,
+      });
+      await consumeDailyLimit(tx, e.business_id);
+    } catch (error) {
+      if (error instanceof AppError) {
+        app.log.info({ enquiry_id: e.id, reason: error.message }, 'the assistant did not reply');
+        return null;
+      }
+      throw error;
+    }
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        business_id: e.business_id,
+        enquiry_id: e.id,
+        customer_id: e.customer_id,
+        channel: e.channel,
+        direction: 'out',
+        message: reply.message,
+        meta: { auto: ASSISTANT_AUTO, ai: reply },
+        status: 'queued',
+        client_id: clientId,
+        ai_interaction: 'ai_generated',
+      })
+      .returning();
+    const handoff = reply.action === 'handoff';
+    const [updated] = await tx
+      .update(enquiries)
+      .set({
+        last_message_at: message!.created_at,
+        last_message_preview: preview(reply.message, 0),
+        ai_replies: sql`${enquiries.ai_replies} + 1`,
+        ...(handoff ? { ai_handoff_at: new Date() } : {}),
+      })
+      .where(eq(enquiries.id, e.id))
+      .returning();
+    return { message: message!, enquiry: updated!, customer: customer! };
+  });
+  if (!sent) return;
+  const enquiry = toEnquiryRow(sent.enquiry, sent.customer);
+  app.events.emit('message.created', {
+    business_id: sent.enquiry.business_id,
+    location_id: sent.enquiry.location_id,
+    message: toMessageDto(sent.message, null),
+  });
+  app.events.emit('enquiry.updated', { business_id: sent.enquiry.business_id, enquiry });
+  if (reply.action === 'handoff')
+    app.events.emit('enquiry.handed_off', { business_id: sent.enquiry.business_id, enquiry });
+  await enqueueSend(app.jobs, sent.message.id);
+}
+
+/** Marks an enquiry for a person without a word to the customer (the assistant has said its most). */
+async function handOver(app: FastifyInstance, enquiryId: string, _reason: string | null) {
+  const [updated] = await app.db
+    .update(enquiries)
+    .set({ ai_handoff_at: new Date() })
+    .where(and(eq(enquiries.id, enquiryId), sql`${enquiries.ai_handoff_at} is null`))
+    .returning();
+  if (!updated) return;
+  const [c] = await app.db.select().from(customers).where(eq(customers.id, updated.customer_id));
+  const enquiry = toEnquiryRow(updated, c!);
+  app.events.emit('enquiry.updated', { business_id: updated.business_id, enquiry });
+  app.events.emit('enquiry.handed_off', { business_id: updated.business_id, enquiry });
+}
+
+/**
+ * `PUT /enquiries/{id}/needs-person`: staff hand a conversation back to the assistant (false), or take it from
+ * it (true). While true the assistant stays silent there.
+ */
+export async function setNeedsPerson(
+  { db, actor, events }: Pick<Context, 'db' | 'actor' | 'events'>,
+  id: string,
+  needs: boolean,
+) {
+  const a = requireBusiness(actor);
+  const { e, c } = await loadEnquiry(db, a.business_id, id);
+  const [updated] = await db
+    .update(enquiries)
+    .set(needs ? { ai_handoff_at: e.ai_handoff_at ?? new Date() } : { ai_handoff_at: null, ai_replies: 0 })
+    .where(eq(enquiries.id, e.id))
+    .returning();
+  const row = toEnquiryRow(updated!, c);
+  events.emit('enquiry.updated', { business_id: a.business_id, enquiry: row });
+  return row;
+}
+
+/** `PUT /business/ai-auto-reply/toggle/{action}`: the assistant off, suggesting, or answering at a location. */
+export async function toggleAutoReply(
+  { db, actor }: Pick<Context, 'db' | 'actor'>,
+  action: AiAutoReplyAction,
+  input: { location_id: string; options?: Partial<AiAutoReplyOptions> | undefined },
+) {
+  const { business_id } = requireOwner(actor, 'change how the assistant answers');
+  const [current] = await db
+    .select({ options: locations.ai_options })
+    .from(locations)
+    .where(and(eq(locations.id, input.location_id), eq(locations.business_id, business_id)));
+  if (!current) throw new AppError('not_found', 'Location not found.');
+  const options = AiAutoReplyOptions.parse({ ...(current.options ?? {}), ...(input.options ?? {}) });
+  const [row] = await db
+    .update(locations)
+    .set({ ai_auto_reply: action, ai_options: options })
+    .where(eq(locations.id, input.location_id))
+    .returning({ id: locations.id, name: locations.name });
+  settings.delete(input.location_id);
+  return { location_id: row!.id, name: row!.name, action, options };
+}
+
+/**
+ * Learning from a handover: staff answered what the assistant could not. What the customer asked and what
+ * staff said become a proposed FAQ, or, when an FAQ nearly answered it, a proposed further phrasing of that
+ * FAQ. The owner accepts or dismisses it; one proposal per conversation.
+ */
+export async function learnFromHandoff(
+  app: FastifyInstance,
+  job: { enquiry_id: string; message_id: string },
+) {
+  const [e] = await app.db.select().from(enquiries).where(eq(enquiries.id, job.enquiry_id));
+  if (!e?.ai_handoff_at) return;
+  const [exists] = await app.db
+    .select({ id: aiFaqs.id })
+    .from(aiFaqs)
+    .where(and(eq(aiFaqs.source_enquiry_id, e.id), eq(aiFaqs.status, 'proposed')));
+  if (exists) return;
+  const rows = await app.db
+    .select({
+      id: messages.id,
+      direction: messages.direction,
+      text: messages.message,
+      team: messages.team_user_id,
+    })
+    .from(messages)
+    .where(eq(messages.enquiry_id, e.id))
+    .orderBy(messages.created_at, messages.id);
+  const at = rows.findIndex((r) => r.id === job.message_id);
+  const staff = rows[at];
+  if (!staff?.text.trim()) return;
+  const asked: string[] = [];
+  for (let i = at - 1; i >= 0; i--) {
+    const r = rows[i]!;
+    if (r.direction === 'in') {
+      if (r.text.trim()) asked.unshift(r.text.trim());
+    } else if (r.team || asked.length) break;
+  }
+  const question = asked.join(' ').slice(0, 500).trim();
+  if (!question) return;
+  const [business] = await app.db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, e.business_id));
+  const found = await retrieve(app.db, {
+    business_id: e.business_id,
+    location_id: e.location_id,
+    text: question,
+    ignore: nameWords(business?.name),
+  });
+  const near = found.hits.find((h) => h.kind === 'faq' && h.coverage >= 0.4);
+  await insertFaqs(app.db, e.business_id, [
+    near
+      ? {
+          question,
+          answer: near.body,
+          status: 'proposed',
+          origin: 'handoff',
+          source_enquiry_id: e.id,
+          target_faq_id: near.id,
+        }
+      : {
+          question,
+          answer: staff.text.trim().slice(0, 4000),
+          status: 'proposed',
+          origin: 'handoff',
+          source_enquiry_id: e.id,
+          location_ids: [e.location_id],
+        },
+  ]);
+}

@@ -1,0 +1,173 @@
+import {
+  AI_PROVIDERS,
+  AiAutoReplyParams,
+  AiAutoReplyRequest,
+  AiDraftAnswer,
+  AiFaq,
+  AiFaqIds,
+  AiFaqList,
+  AiFaqPage,
+  AiFaqPatch,
+  AiFaqQuery,
+  AiFaqRequest,
+  AiLocationSetting,
+  AiOnboardRequest,
+  AiPlayAnswer,
+  AiPlayEnquiryList,
+  AiPlayMessagePage,
+  AiPlayRequest,
+  AiRating,
+  AiRatingPage,
+  AiRatingRequest,
+  AiResponseRequest,
+  AiRewriteRequest,
+  AiStatus,
+  answer,
+  EnquiryRowSchema,
+  IdParams,
+  PageQuery,
+  TemplateDeleted,
+} from '@switchboard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setNeedsPerson, toggleAutoReply } from './auto-reply.ts';
+import { createFaq, deleteFaq, faqsByIds, listFaqs, regenerateFaqs, updateFaq } from './faqs.ts';
+import { listPlayConversations, listRatings, playMessage, playMessages, rateMessage } from './playground.ts';
+import { aiStatus, onboard, setProvider } from './service.ts';
+import { rewriteMessage, suggestReply } from './staff-help.ts';
+
+const Regenerated = z.object({ proposed: z.number() });
+
+/** Spec §7 "AI": the assistant's settings, knowledge, help for staff and the owner's playground. */
+export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/business/ai', { schema: { response: { 200: answer(AiStatus) } } }, async (request) => ({
+    body: await aiStatus(request.ctx, app.config),
+  }));
+  app.post(
+    '/business/ai/onboard',
+    { schema: { body: AiOnboardRequest, response: { 200: answer(AiStatus) } } },
+    async (request) => {
+      await onboard(request.ctx, request.body);
+      return { body: await aiStatus(request.ctx, app.config) };
+    },
+  );
+  app.put(
+    '/business/ai/provider',
+    {
+      schema: {
+        body: z.strictObject({ provider: z.enum(AI_PROVIDERS).nullable() }),
+        response: { 200: answer(AiStatus) },
+      },
+    },
+    async (request) => {
+      await setProvider(request.ctx, request.body.provider);
+      return { body: await aiStatus(request.ctx, app.config) };
+    },
+  );
+
+  app.get(
+    '/business/ai/faqs',
+    { schema: { querystring: AiFaqQuery, response: { 200: answer(AiFaqPage) } } },
+    async (request) => ({ body: await listFaqs(request.ctx, request.query) }),
+  );
+  app.post(
+    '/business/ai/faqs',
+    { schema: { body: AiFaqRequest, response: { 200: answer(AiFaq) } } },
+    async (request) => ({ body: await createFaq(request.ctx, request.body) }),
+  );
+  app.put(
+    '/business/ai/faqs/:id',
+    { schema: { params: IdParams, body: AiFaqPatch, response: { 200: answer(AiFaq) } } },
+    async (request) => ({ body: await updateFaq(request.ctx, request.params.id, request.body) }),
+  );
+  app.delete(
+    '/business/ai/faqs/:id',
+    { schema: { params: IdParams, response: { 200: answer(TemplateDeleted) } } },
+    async (request) => {
+      await deleteFaq(request.ctx, request.params.id);
+      return { body: { deleted: true as const } };
+    },
+  );
+  app.post(
+    '/business/ai/faqs/get-by-ids',
+    { schema: { body: AiFaqIds, response: { 200: answer(AiFaqList) } } },
+    async (request) => ({ body: { items: await faqsByIds(request.ctx, request.body.ids) } }),
+  );
+  app.post(
+    '/business/ai/faq-regenerate',
+    { schema: { response: { 200: answer(Regenerated) } } },
+    async (request) => ({ body: await regenerateFaqs(request.ctx) }),
+  );
+
+  app.put(
+    '/business/ai-auto-reply/toggle/:action',
+    {
+      schema: {
+        params: AiAutoReplyParams,
+        body: AiAutoReplyRequest,
+        response: { 200: answer(AiLocationSetting) },
+      },
+    },
+    async (request) => ({ body: await toggleAutoReply(request.ctx, request.params.action, request.body) }),
+  );
+  app.put(
+    '/enquiries/:id/needs-person',
+    {
+      schema: {
+        params: IdParams,
+        body: z.strictObject({ needs_person: z.boolean() }),
+        response: { 200: answer(EnquiryRowSchema) },
+      },
+    },
+    async (request) => ({
+      body: await setNeedsPerson(request.ctx, request.params.id, request.body.needs_person),
+    }),
+  );
+
+  app.post(
+    '/business/ai/response',
+    { schema: { body: AiResponseRequest, response: { 200: answer(AiDraftAnswer) } } },
+    async (request) => ({ body: await suggestReply(request.ctx, request.body) }),
+  );
+  app.post(
+    '/business/ai/rewrite-message',
+    { schema: { body: AiRewriteRequest, response: { 200: answer(AiDraftAnswer) } } },
+    async (request) => ({ body: await rewriteMessage(request.ctx, request.body) }),
+  );
+
+  app.post(
+    '/business/ai/messages/:id/rating',
+    { schema: { params: IdParams, body: AiRatingRequest, response: { 200: answer(AiRating) } } },
+    async (request) => ({ body: await rateMessage(request.ctx, request.params.id, request.body) }),
+  );
+  app.get(
+    '/business/ai/ratings',
+    { schema: { querystring: PageQuery, response: { 200: answer(AiRatingPage) } } },
+    async (request) => ({ body: await listRatings(request.ctx, request.query) }),
+  );
+
+  app.get(
+    '/business/ai/enquiries',
+    { schema: { response: { 200: answer(AiPlayEnquiryList) } } },
+    async (request) => ({
+      body: await listPlayConversations(request.ctx),
+    }),
+  );
+  app.get(
+    '/business/ai/enquiries/:id/messages',
+    { schema: { params: IdParams, querystring: PageQuery, response: { 200: answer(AiPlayMessagePage) } } },
+    async (request) => ({ body: await playMessages(request.ctx, request.params.id, request.query) }),
+  );
+  app.post(
+    '/business/ai/messages',
+    { schema: { body: AiPlayRequest, response: { 200: answer(AiPlayAnswer) } } },
+    async (request) => ({ body: await playMessage(request.ctx, null, request.body) }),
+  );
+  app.post(
+    '/business/ai/messages/:id',
+    { schema: { params: IdParams, body: AiPlayRequest, response: { 200: answer(AiPlayAnswer) } } },
+    async (request) => ({ body: await playMessage(request.ctx, request.params.id, request.body) }),
+  );
+};

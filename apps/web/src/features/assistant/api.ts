@@ -1,0 +1,212 @@
+import type {
+  AiAutoReplyAction,
+  AiAutoReplyOptions,
+  AiFaq,
+  AiFaqRequest,
+  AiLocationSetting,
+  AiOnboardRequest,
+  AiPlayAnswer,
+  AiPlayEnquiry,
+  AiPlayMessage,
+  AiRating,
+  AiStatus,
+} from '@switchboard/shared';
+import { AI_TIMEOUT_MS } from '@switchboard/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope, type Page } from '@/lib/api-client.ts';
+import { sharedQueryKeys } from '@/lib/query-keys.ts';
+
+export type { AiFaq, AiLocationSetting, AiPlayEnquiry, AiPlayMessage, AiRating, AiStatus };
+
+const KEYS = {
+  status: ['ai', 'status'] as const,
+  faqs: ['ai', 'faqs'] as const,
+  play: ['ai', 'play'] as const,
+  ratings: ['ai', 'ratings'] as const,
+};
+
+export function useAiStatus() {
+  return useQuery({
+    queryKey: KEYS.status,
+    queryFn: async () => (await api.get<Envelope<AiStatus>>('/business/ai')).data.body,
+  });
+}
+
+export function useFaqs(query: { page: number; status: 'active' | 'proposed'; q: string }) {
+  return useQuery({
+    queryKey: [...KEYS.faqs, query],
+    queryFn: async () =>
+      (
+        await api.get<Envelope<Page<AiFaq>>>('/business/ai/faqs', {
+          params: {
+            page: query.page,
+            page_size: 10,
+            status: query.status,
+            ...(query.q ? { q: query.q } : {}),
+          },
+        })
+      ).data.body,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After a change to what the assistant knows: the lists and the counts on the page. */
+function useKnowledgeChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: KEYS.faqs });
+    void queryClient.invalidateQueries({ queryKey: KEYS.status });
+  };
+}
+
+export function useSaveFaq() {
+  const changed = useKnowledgeChanged();
+  return useMutation({
+    mutationFn: async ({ id, ...input }: AiFaqRequest & { id?: string }) =>
+      id
+        ? (await api.put<Envelope<AiFaq>>(`/business/ai/faqs/${encodeURIComponent(id)}`, input)).data.body
+        : (await api.post<Envelope<AiFaq>>('/business/ai/faqs', input)).data.body,
+    onSuccess: changed,
+  });
+}
+
+export function useAcceptFaq() {
+  const changed = useKnowledgeChanged();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.put<Envelope<AiFaq>>(`/business/ai/faqs/${encodeURIComponent(id)}`, { status: 'active' }))
+        .data.body,
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteFaq() {
+  const changed = useKnowledgeChanged();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/business/ai/faqs/${encodeURIComponent(id)}`),
+    onSuccess: changed,
+  });
+}
+
+export function useOnboard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AiOnboardRequest) =>
+      (await api.post<Envelope<AiStatus>>('/business/ai/onboard', input)).data.body,
+    onSuccess: (status) => {
+      queryClient.setQueryData(KEYS.status, status);
+      void queryClient.invalidateQueries({ queryKey: KEYS.faqs });
+      // `/user/me` carries ai_info.onboarding_completed.
+      void queryClient.invalidateQueries({ queryKey: sharedQueryKeys.me });
+    },
+  });
+}
+
+export function useToggleAutoReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      location_id: string;
+      action: AiAutoReplyAction;
+      options?: Partial<AiAutoReplyOptions>;
+    }) =>
+      (
+        await api.put<Envelope<AiLocationSetting>>(`/business/ai-auto-reply/toggle/${input.action}`, {
+          location_id: input.location_id,
+          ...(input.options ? { options: input.options } : {}),
+        })
+      ).data.body,
+    onSuccess: (setting) =>
+      queryClient.setQueryData<AiStatus>(KEYS.status, (status) =>
+        status
+          ? {
+              ...status,
+              locations: status.locations.map((l) => (l.location_id === setting.location_id ? setting : l)),
+            }
+          : status,
+      ),
+  });
+}
+
+export function usePlayConversations() {
+  return useQuery({
+    queryKey: [...KEYS.play, 'list'],
+    queryFn: async () =>
+      (await api.get<Envelope<{ items: AiPlayEnquiry[] }>>('/business/ai/enquiries')).data.body.items,
+  });
+}
+
+export function usePlayMessages(id: string | null) {
+  return useQuery({
+    queryKey: [...KEYS.play, id],
+    enabled: id !== null,
+    queryFn: async () =>
+      (
+        await api.get<Envelope<Page<AiPlayMessage>>>(
+          `/business/ai/enquiries/${encodeURIComponent(id ?? '')}/messages`,
+          {
+            params: { page: 1, page_size: 50 },
+          },
+        )
+      ).data.body.items.toReversed(),
+  });
+}
+
+export function usePlaySend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string | null; message: string; location_id: string | null }) =>
+      (
+        await api.post<Envelope<AiPlayAnswer>>(
+          input.id ? `/business/ai/messages/${encodeURIComponent(input.id)}` : '/business/ai/messages',
+          { message: input.message, location_id: input.location_id },
+          { timeout: AI_TIMEOUT_MS },
+        )
+      ).data.body,
+    onSuccess: (answer) => {
+      queryClient.setQueryData<AiPlayMessage[]>([...KEYS.play, answer.enquiry.id], (list) => [
+        ...(list ?? []),
+        answer.customer_message,
+        answer.reply,
+      ]);
+      void queryClient.invalidateQueries({ queryKey: [...KEYS.play, 'list'] });
+    },
+  });
+}
+
+export function useRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      message_id: string;
+      rating: 'up' | 'down';
+      feedback: string;
+      message: string;
+      response: string;
+      location_id: string | null;
+    }) =>
+      (
+        await api.post<Envelope<AiRating>>(
+          `/business/ai/messages/${encodeURIComponent(input.message_id)}/rating`,
+          {
+            rating: input.rating,
+            feedback: input.feedback,
+            message: input.message,
+            response: input.response,
+            location_id: input.location_id,
+          },
+        )
+      ).data.body,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEYS.ratings }),
+  });
+}
+
+export function useRatings(page: number) {
+  return useQuery({
+    queryKey: [...KEYS.ratings, page],
+    queryFn: async () =>
+      (await api.get<Envelope<Page<AiRating>>>('/business/ai/ratings', { params: { page, page_size: 10 } }))
+        .data.body,
+    placeholderData: keepPreviousData,
+  });
+}

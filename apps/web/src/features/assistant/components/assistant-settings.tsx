@@ -1,0 +1,91 @@
+import { Alert, Badge, Descriptions, Skeleton, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { failureText } from '@/lib/failure-text.ts';
+import { useAiStatus } from '../api.ts';
+import { AutoReplyPanel } from './auto-reply-panel.tsx';
+import { FaqsPanel } from './faqs-panel.tsx';
+import { Onboarding } from './onboarding.tsx';
+import { Playground } from './playground.tsx';
+import { ProposedFaqs } from './proposed-faqs.tsx';
+import { RatingsPanel } from './ratings-panel.tsx';
+import './assistant.css';
+
+/**
+ * The AI assistant's settings: what it knows about the business, its FAQs and the ones it suggests, where it
+ * answers customers, a place to try it, and what people thought of its answers. Owners change things; staff
+ * see the FAQs.
+ */
+export function AssistantSettings({ canManage }: { canManage: boolean }) {
+  const status = useAiStatus();
+  const [tab, setTab] = useState<string | null>(null);
+  if (status.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (status.isError) return <Alert type="error" showIcon message={failureText(status.error)} />;
+  const s = status.data;
+  const setUp = s.profile.onboarding_completed;
+  const active = tab ?? (setUp || !canManage ? 'faqs' : 'about');
+  const provider =
+    s.provider.kind === 'model'
+      ? `AI model ${s.provider.model ?? ''}${s.provider.embeddings ? ' (with embeddings)' : ''}`
+      : 'Built-in (no AI model): answers from your FAQs word for word';
+  return (
+    <>
+      <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 12 }}>
+        <Descriptions.Item label="Answers with">{provider}</Descriptions.Item>
+        <Descriptions.Item label="FAQs">{s.faq_count}</Descriptions.Item>
+        <Descriptions.Item label="Answering at">
+          {s.locations.filter((l) => l.action === 'auto').length} of {s.locations.length} locations
+        </Descriptions.Item>
+      </Descriptions>
+      {!setUp && canManage && active !== 'about' && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={
+            <>
+              Tell the assistant about the business first.{' '}
+              <Typography.Link onClick={() => setTab('about')}>Set it up</Typography.Link>
+            </>
+          }
+        />
+      )}
+      <Tabs
+        activeKey={active}
+        onChange={setTab}
+        destroyOnHidden
+        items={[
+          ...(canManage
+            ? [
+                {
+                  key: 'about',
+                  label: 'About the business',
+                  children: <Onboarding status={s} onDone={() => setTab('faqs')} />,
+                },
+              ]
+            : []),
+          { key: 'faqs', label: 'FAQs', children: <FaqsPanel status={s} canManage={canManage} /> },
+          {
+            key: 'suggested',
+            label: (
+              <Badge count={s.proposed_count} size="small" offset={[8, -2]}>
+                Suggested
+              </Badge>
+            ),
+            children: <ProposedFaqs canManage={canManage} />,
+          },
+          {
+            key: 'auto-reply',
+            label: 'Answering customers',
+            children: <AutoReplyPanel status={s} canManage={canManage} />,
+          },
+          ...(canManage
+            ? [
+                { key: 'try', label: 'Try it', children: <Playground status={s} /> },
+                { key: 'ratings', label: 'Ratings', children: <RatingsPanel /> },
+              ]
+            : []),
+        ]}
+      />
+    </>
+  );
+}

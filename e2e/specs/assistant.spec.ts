@@ -1,0 +1,174 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, signedInApi } from '../fixtures/app.ts';
+import { LOGINS } from '../fixtures/logins.ts';
+
+const mobile = () => `+6142${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+async function customerWrites(page: Page, from: { phone: string; name?: string }, message: string) {
+  const { headers, locationId } = await signedInApi(page);
+  const sent = await page.request.post('/api/v1/sandbox/inbound', {
+    headers,
+    data: { channel: 'sms', location_id: locationId, from, message },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return (await sent.json()).body.enquiry_id as string;
+}
+
+async function setAutoReply(page: Page, action: 'off' | 'auto') {
+  const { headers, locationId } = await signedInApi(page);
+  const res = await page.request.put(`/api/v1/business/ai-auto-reply/toggle/${action}`, {
+    headers,
+    data: { location_id: locationId, options: { delay_seconds: 1 } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function selectedLocationName(page: Page): Promise<string> {
+  const { headers } = await signedInApi(page);
+  const me = (await (await page.request.get('/api/v1/user/me', { headers })).json()).body as {
+    businesses: { selected: boolean; locations: { name: string | null; selected: boolean }[] }[];
+  };
+  const business = me.businesses.find((b) => b.selected);
+  const location = business?.locations.find((l) => l.selected) ?? business?.locations[0];
+  return location?.name ?? 'Unknown Location';
+}
+
+test.describe('the AI assistant', () => {
+  test.afterEach(async ({ page }) => {
+    // Never leave the assistant answering at the demo location for the specs that follow.
+    await setAutoReply(page, 'off').catch(() => {});
+  });
+
+  test('the owner sets it up, it answers a customer live with its source, hands off what it does not know, and learns from the reply', async ({
+    page,
+  }) => {
+    await logIn(page, LOGINS.owner.email);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('menuitem', { name: 'AI assistant' })
+      .click();
+    await expect(page).toHaveURL(/\/settings\/assistant$/);
+
+    // The three-step set-up.
+    await page.getByRole('tab', { name: 'About the business' }).click();
+    await page.getByLabel('What does the business do?').fill('A family dental clinic in Docklands.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Opening hours').fill('Monday to Friday 8am to 6pm, Saturday 9am to 1pm.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: /Finish|Save/ }).click();
+    await expect(page.getByRole('tab', { name: 'FAQs', selected: true })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'What are your opening hours?' })).toBeVisible();
+
+    // An FAQ with another way of asking it.
+    const question = `Is there parking at the clinic? ${Date.now() % 100000}`;
+    await page.getByRole('button', { name: 'Add FAQ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an FAQ' });
+    await dialog.getByLabel('Question').fill(question);
+    await dialog.getByLabel('Answer').fill('Yes, free parking behind the building on Kerr Street.');
+    await dialog.getByRole('combobox', { name: 'Also asked as' }).fill('Where do I park?');
+    await dialog.getByRole('combobox', { name: 'Also asked as' }).press('Enter');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('row').filter({ hasText: question })).toContainText(
+      'Also asked as: Where do I park?',
+    );
+
+    // It answers at this location.
+    await page.getByRole('tab', { name: 'Answering customers' }).click();
+    const location = await selectedLocationName(page);
+    const panel = page.getByRole('region', { name: location, exact: true });
+    await panel.getByText('Answer', { exact: true }).click();
+    await expect(panel.getByText(/answers customers as the business/)).toBeVisible();
+    await setAutoReply(page, 'auto');
+
+    const phone = mobile();
+    const enquiryId = await customerWrites(
+      page,
+      { phone, name: 'Robin Park' },
+      'hi, where can I park my car when I come in?',
+    );
+    await page.goto(`/inbox/${enquiryId}`);
+    const thread = page.getByRole('list', { name: 'Messages' });
+    await expect(thread).toContainText('Hi Robin, yes, free parking behind the building on Kerr Street.', {
+      timeout: 20_000,
+    });
+    await expect(thread).toContainText(`From “${question}”`);
+    await expect(thread).toContainText('AI assistant');
+
+    // Something not in the FAQs: the customer is told a person will reply, and the team is told too.
+    await customerWrites(page, { phone }, 'Do you sell electric toothbrushes?');
+    await expect(thread).toContainText("Thanks Robin, I've passed your message to our team", {
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'Robin Park needs a person' })).toBeVisible();
+    await expect(page.locator('.ib-view-head')).toContainText('Needs a person');
+    await expect(
+      page.getByRole('list', { name: 'Enquiries' }).getByRole('link', { name: /Robin Park/ }),
+    ).toContainText('Needs a person');
+
+    // The owner answers; the assistant suggests an FAQ from that, accepted in one click.
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Yes, we sell Oral-B electric toothbrushes for $89.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(thread).toContainText('Oral-B electric toothbrushes for $89');
+    await page.goto('/settings/assistant');
+    await page.getByRole('tab', { name: /Suggested/ }).click();
+    const proposal = page.getByRole('listitem').filter({ hasText: 'Do you sell electric toothbrushes?' });
+    await expect(proposal).toContainText('Oral-B electric toothbrushes for $89');
+    await proposal.getByRole('button', { name: /Accept/ }).click();
+    await expect(proposal).toBeHidden();
+    await page.getByRole('tab', { name: 'FAQs' }).click();
+    await expect(
+      page.getByRole('row').filter({ hasText: 'Do you sell electric toothbrushes?' }),
+    ).toBeVisible();
+
+    // Handed back, the assistant answers this customer again.
+    await page.goto(`/inbox/${enquiryId}`);
+    await page.getByRole('button', { name: 'Hand back to assistant' }).click();
+    await expect(page.locator('.ib-view-head')).not.toContainText('Needs a person');
+  });
+
+  test('staff get a suggested reply with its source, and a rewrite of their own words', async ({ page }) => {
+    await logIn(page, LOGINS.owner.email);
+    const { headers } = await signedInApi(page);
+    const question = `Do you bulk bill kids? ${Date.now() % 100000}`;
+    const made = await page.request.post('/api/v1/business/ai/faqs', {
+      headers,
+      data: { question, answer: 'We bulk bill children under 12 with a Medicare card.' },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+
+    await logIn(page, LOGINS.staff.email);
+    const enquiryId = await customerWrites(
+      page,
+      { phone: mobile(), name: 'Jamie Fox' },
+      'is it bulk billed for my kids?',
+    );
+    await page.goto(`/inbox/${enquiryId}`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+
+    await page.getByRole('button', { name: 'Suggest reply' }).click();
+    await expect(box).toHaveValue('Hi Jamie, we bulk bill children under 12 with a Medicare card.');
+    await expect(page.getByRole('status').filter({ hasText: 'Suggested by the assistant' })).toBeVisible();
+    await page.getByRole('button', { name: `“${question}”` }).click();
+    await expect(page.getByRole('tooltip')).toContainText('We bulk bill children under 12');
+
+    await box.fill('sure  i can see you at 3 tomorow ,does that work');
+    await page.getByRole('button', { name: 'Rewrite' }).click();
+    await expect(box).toHaveValue(
+      /^Hi Jamie,\n\nSure I can see you at 3 tomorrow, does that work\.\n\nThanks,\n\w+, Harbourside Dental$/,
+    );
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(box).toHaveValue('sure  i can see you at 3 tomorow ,does that work');
+
+    // A suggestion with no customer message to answer says so, and changes nothing.
+    await box.fill('');
+    await page.getByRole('button', { name: 'Rewrite' }).isDisabled();
+    await page.getByRole('button', { name: 'Suggest reply' }).click();
+    await expect(box).toHaveValue('Hi Jamie, we bulk bill children under 12 with a Medicare card.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('list', { name: 'Messages' })).toContainText(
+      'we bulk bill children under 12',
+    );
+  });
+});
