@@ -84,7 +84,8 @@ const ensureQuestionMark = (q: string) => (q.endsWith('?') ? q : `${q.replace(/[
 
 /** "Opening hours" → "What are your opening hours?"; "Parking" → "What about parking?" */
 function aboutHeading(heading: string): string {
-  const h = heading.replace(/[.:]$/, '').trim();
+  const trimmed = heading.replace(/[.:]$/, '').trim();
+  const h = trimmed === trimmed.toUpperCase() ? trimmed.toLowerCase() : trimmed;
   const lower = h.charAt(0).toLowerCase() + h.slice(1);
   return /s$/i.test(h) && !/ss$/i.test(h) ? `What are your ${lower}?` : `What about ${lower}?`;
 }

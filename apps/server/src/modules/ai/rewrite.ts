@@ -33,18 +33,31 @@ export function cleanUpDraft(
     /(^|[.!?]\s+|\n\s*)([a-z])/g,
     (_m, before: string, letter: string) => before + letter.toUpperCase(),
   );
-  if (!/[.!?)…:]$/.test(s) && !/\p{Emoji_Presentation}$/u.test(s)) s += '.';
+  const closed = signedOff(s);
+  // A name under a closing stays as it is; the message itself ends with a full stop when it has none.
+  if (!closed && !/[.!?)…:]$/.test(s) && !/\p{Emoji_Presentation}$/u.test(s)) s += '.';
 
   const greeting = GREETING.test(s) ? '' : `${hello(voice)}\n\n`;
-  const signOff = SIGN_OFF.test(lastLines(s)) ? '' : `\n\n${closing(voice)}`;
+  const signOff = closed ? '' : `\n\n${closing(voice)}`;
   return `${greeting}${s}${signOff}`;
 }
 
 const GREETING = /^(hi|hello|hey|dear|good (morning|afternoon|evening)|g'?day|thanks|thank you)\b/i;
+/** A closing line ("Thanks,", "Kind regards, Sam", "See you soon!"): short, and starting with a closing. */
 const SIGN_OFF =
-  /\b(thanks|thank you|regards|cheers|best|sincerely|talk soon|see you|speak soon|warm wishes)\b/i;
+  /^(many thanks|thanks|thank you|regards|kind regards|best regards|cheers|best|sincerely|talk soon|see you( soon| then)?|speak soon|warm wishes)\b[^\n]{0,40}$/i;
 
-const lastLines = (s: string) => s.split('\n').slice(-2).join(' ');
+/** Whether one of the last two lines closes the message (a first line is the message itself, never its closing). */
+function signedOff(text: string): boolean {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines
+    .slice(1)
+    .slice(-2)
+    .some((line) => SIGN_OFF.test(line));
+}
 
 function hello(voice: Pick<RewriteInput, 'first_name' | 'tone'>): string {
   const word = voice.tone === 'professional' ? 'Hello' : 'Hi';

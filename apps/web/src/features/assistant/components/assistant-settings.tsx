@@ -1,5 +1,5 @@
-import { Alert, Badge, Descriptions, Skeleton, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Badge, Descriptions, Grid, Select, Skeleton, Tabs, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { failureText } from '@/lib/failure-text.ts';
 import { useAiStatus } from '../api.ts';
 import { AutoReplyPanel } from './auto-reply-panel.tsx';
@@ -18,6 +18,8 @@ import './assistant.css';
 export function AssistantSettings({ canManage }: { canManage: boolean }) {
   const status = useAiStatus();
   const [tab, setTab] = useState<string | null>(null);
+  // On a phone six tabs do not fit across: the sections are picked from a list instead.
+  const narrow = Grid.useBreakpoint().md === false;
   if (status.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (status.isError) return <Alert type="error" showIcon message={failureText(status.error)} />;
   const s = status.data;
@@ -27,6 +29,41 @@ export function AssistantSettings({ canManage }: { canManage: boolean }) {
     s.provider.kind === 'model'
       ? `AI model ${s.provider.model ?? ''}${s.provider.embeddings ? ' (with embeddings)' : ''}`
       : 'Built-in (no AI model): answers from your FAQs word for word';
+  const sections: { key: string; name: string; label: ReactNode; children: ReactNode }[] = [
+    ...(canManage
+      ? [
+          {
+            key: 'about',
+            name: 'About the business',
+            label: 'About the business',
+            children: <Onboarding status={s} onDone={() => setTab('faqs')} />,
+          },
+        ]
+      : []),
+    { key: 'faqs', name: 'FAQs', label: 'FAQs', children: <FaqsPanel status={s} canManage={canManage} /> },
+    {
+      key: 'suggested',
+      name: s.proposed_count ? `Suggested (${s.proposed_count})` : 'Suggested',
+      label: (
+        <Badge count={s.proposed_count} size="small" offset={[8, -2]}>
+          Suggested
+        </Badge>
+      ),
+      children: <ProposedFaqs canManage={canManage} />,
+    },
+    {
+      key: 'auto-reply',
+      name: 'Answering customers',
+      label: 'Answering customers',
+      children: <AutoReplyPanel status={s} canManage={canManage} />,
+    },
+    ...(canManage
+      ? [
+          { key: 'try', name: 'Try it', label: 'Try it', children: <Playground status={s} /> },
+          { key: 'ratings', name: 'Ratings', label: 'Ratings', children: <RatingsPanel /> },
+        ]
+      : []),
+  ];
   return (
     <>
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 12 }}>
@@ -49,43 +86,25 @@ export function AssistantSettings({ canManage }: { canManage: boolean }) {
           }
         />
       )}
-      <Tabs
-        activeKey={active}
-        onChange={setTab}
-        destroyOnHidden
-        items={[
-          ...(canManage
-            ? [
-                {
-                  key: 'about',
-                  label: 'About the business',
-                  children: <Onboarding status={s} onDone={() => setTab('faqs')} />,
-                },
-              ]
-            : []),
-          { key: 'faqs', label: 'FAQs', children: <FaqsPanel status={s} canManage={canManage} /> },
-          {
-            key: 'suggested',
-            label: (
-              <Badge count={s.proposed_count} size="small" offset={[8, -2]}>
-                Suggested
-              </Badge>
-            ),
-            children: <ProposedFaqs canManage={canManage} />,
-          },
-          {
-            key: 'auto-reply',
-            label: 'Answering customers',
-            children: <AutoReplyPanel status={s} canManage={canManage} />,
-          },
-          ...(canManage
-            ? [
-                { key: 'try', label: 'Try it', children: <Playground status={s} /> },
-                { key: 'ratings', label: 'Ratings', children: <RatingsPanel /> },
-              ]
-            : []),
-        ]}
-      />
+      {narrow ? (
+        <>
+          <Select
+            aria-label="Section"
+            value={active}
+            onChange={setTab}
+            style={{ width: '100%', marginBottom: 12 }}
+            options={sections.map((x) => ({ value: x.key, label: x.name }))}
+          />
+          {sections.find((x) => x.key === active)?.children}
+        </>
+      ) : (
+        <Tabs
+          activeKey={active}
+          onChange={setTab}
+          destroyOnHidden
+          items={sections.map(({ name: _name, ...x }) => x)}
+        />
+      )}
     </>
   );
 }

@@ -371,6 +371,42 @@ export function Composer({
             />
           </div>
         )}
+        {(ai || aiNote) && (
+          <div className="ib-ai-line" role="status">
+            {aiNote ? (
+              <span>{aiNote}</span>
+            ) : ai?.interaction === 'ai_rewritten' ? (
+              <span>
+                Rewritten by the assistant.{' '}
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => {
+                    setText(ai.original ?? '');
+                    setAi(null);
+                    setEdited(true);
+                  }}
+                >
+                  Undo
+                </Button>
+              </span>
+            ) : (
+              <span>
+                Suggested by the assistant
+                {ai?.sources.length ? (
+                  <>
+                    {' '}
+                    from{' '}
+                    {ai.sources.map((source) => (
+                      <SourceLink key={source.id} source={source} />
+                    ))}
+                  </>
+                ) : null}
+                . Check it before sending.
+              </span>
+            )}
+          </div>
+        )}
         {slash && (
           <div id={`${subjectId}-templates`} className="ib-slash" role="listbox" aria-label="Templates">
             {templates.isPending ? (
@@ -428,42 +464,6 @@ export function Composer({
           }
           style={{ height: MESSAGE_INPUT_HEIGHT }}
         />
-        {(ai || aiNote) && (
-          <div className="ib-ai-line" role="status">
-            {aiNote ? (
-              <span>{aiNote}</span>
-            ) : ai?.interaction === 'ai_rewritten' ? (
-              <span>
-                Rewritten by the assistant.{' '}
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => {
-                    setText(ai.original ?? '');
-                    setAi(null);
-                    setEdited(true);
-                  }}
-                >
-                  Undo
-                </Button>
-              </span>
-            ) : (
-              <span>
-                Suggested by the assistant
-                {ai?.sources.length ? (
-                  <>
-                    {' '}
-                    from{' '}
-                    {ai.sources.map((source) => (
-                      <SourceLink key={source.id} source={source} />
-                    ))}
-                  </>
-                ) : null}
-                . Check it before sending.
-              </span>
-            )}
-          </div>
-        )}
         {(files.items.length > 0 || refused > 0) && (
           <ul className="ib-composer-chips" aria-label="Attachments" style={{ listStyle: 'none', margin: 0 }}>
             {files.items.map((item) => (
