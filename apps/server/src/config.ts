@@ -97,6 +97,11 @@ const EnvSchema = z.object({
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** An embeddings model on the same server: FAQs are then also found by meaning (hybrid retrieval). */
   AI_EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  /**
+   * Origins (comma-separated) the assistant may fetch from although they are private addresses: websites it
+   * learns from and its HTTP tools. For tests against a loopback server; never needed in production.
+   */
+  AI_FETCH_ALLOW_ORIGINS: z.string().optional(),
   /** How long one AI call may take (spec §9: 300000 ms). */
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   /** Every background job retries after this many seconds, without backoff (tests; unset in production). */
@@ -152,6 +157,8 @@ export type AiConfig = {
   model: string;
   embeddingsModel?: string | undefined;
   timeoutMs: number;
+  /** Private origins the assistant may still fetch (websites, tools): loopback test servers only. */
+  fetchTrustedOrigins?: string[];
 };
 
 export type Config = {
@@ -308,6 +315,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: e.AI_MODEL,
       embeddingsModel: e.AI_EMBEDDINGS_MODEL,
       timeoutMs: e.AI_TIMEOUT_MS,
+      fetchTrustedOrigins: (e.AI_FETCH_ALLOW_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
     },
     transcription: {
       provider: e.TRANSCRIBE_PROVIDER ?? (e.TRANSCRIBE_BASE_URL ? 'openai' : null),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { autoReply, learnFromHandoff } from '../modules/ai/auto-reply.ts';
+import { learnDocument, queueRecrawls } from '../modules/ai/documents.ts';
 import { fetchRecording } from '../modules/calls/recording.ts';
 import { textBack } from '../modules/calls/text-back.ts';
 import { summariseCall, transcribeCall } from '../modules/calls/transcribe.ts';
@@ -12,7 +13,7 @@ import {
   SEND_BATCH,
   sweepQueuedMessages,
 } from '../modules/messages/sending.ts';
-import { aiAutoReply, aiLearn } from './definitions/ai.ts';
+import { aiAutoReply, aiDocument, aiLearn } from './definitions/ai.ts';
 import { callRecording } from './definitions/call-recording.ts';
 import { callSummarise, callTextBack, callTranscribe } from './definitions/call-transcribe.ts';
 import { customerProfile } from './definitions/customer-profile.ts';
@@ -43,6 +44,15 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   await app.jobs.work(callTextBack, (job) => textBack(app, job.data));
   await app.jobs.work(aiAutoReply, (job) => autoReply(app, job.data));
   await app.jobs.work(aiLearn, (job) => learnFromHandoff(app, job.data));
+  await app.jobs.work(aiDocument, (job) => learnDocument(app, job.data));
+  // Websites the owner wants fetched again, looked for every hour on every node (a job per site at a time).
+  const recrawl = setInterval(() => {
+    queueRecrawls(app).catch((error: unknown) =>
+      app.log.error({ err: error }, 'queuing website re-crawls failed'),
+    );
+  }, RECRAWL_SWEEP_MS);
+  recrawl.unref();
+  app.addHook('onClose', async () => clearInterval(recrawl));
 
   // Replies left queued without a job (a node stopped between storing one and queuing its job) are looked for
   // at start and every few seconds after, on every node. A job's id is its message's, so a sweep racing the
@@ -62,3 +72,4 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
 }
 
 const SWEEP_SECONDS = 10;
+const RECRAWL_SWEEP_MS = 3_600_000;

@@ -246,3 +246,25 @@ export const AiPlayAnswer = z.object({
   reply: AiPlayMessage,
 });
 export type AiPlayAnswer = z.input<typeof AiPlayAnswer>;
+
+export const AI_RECRAWL = ['never', 'daily', 'weekly', 'monthly'] as const;
+
+/** Something the assistant learns from: an uploaded file or a website, and what came of it. */
+export const AiDocument = z.object({
+  id: z.string(),
+  kind: z.enum(['file', 'url']),
+  name: z.string(),
+  url: z.string().nullable(),
+  size: z.number(),
+  status: z.enum(['processing', 'ready', 'failed']),
+  /** Why it failed, in words. */
+  error: z.string().nullable(),
+  recrawl: z.enum(AI_RECRAWL),
+  crawled_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  section_count: z.number(),
+  proposed_count: z.number(),
+});
+export type AiDocument = z.input<typeof AiDocument>;
+export const AiDocumentList = z.object({ items: z.array(AiDocument) });
+export const AiDocumentPatch = z.strictObject({ recrawl: z.enum(AI_RECRAWL) });

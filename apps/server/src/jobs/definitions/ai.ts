@@ -17,3 +17,10 @@ export const aiLearn = defineJob({
   payload: z.object({ enquiry_id: z.uuid(), message_id: z.uuid() }),
   retry: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
 });
+
+/** A document or website the owner gave the assistant: FAQs proposed from it (a website fetched again first). */
+export const aiDocument = defineJob({
+  name: 'ai.document',
+  payload: z.object({ document_id: z.uuid(), refetch: z.boolean() }),
+  retry: { retryLimit: 2, retryDelay: 60, retryBackoff: true },
+});

@@ -2,6 +2,9 @@ import {
   AI_PROVIDERS,
   AiAutoReplyParams,
   AiAutoReplyRequest,
+  AiDocument,
+  AiDocumentList,
+  AiDocumentPatch,
   AiDraftAnswer,
   AiFaq,
   AiFaqIds,
@@ -30,7 +33,17 @@ import {
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readParts } from '../uploads/multipart.ts';
 import { setNeedsPerson, toggleAutoReply } from './auto-reply.ts';
+import {
+  crawlNow,
+  DOCUMENT_MAX_BYTES,
+  deleteDocument,
+  documentTooLarge,
+  listDocuments,
+  updateDocument,
+  uploadKnowledge,
+} from './documents.ts';
 import { createFaq, deleteFaq, faqsByIds, listFaqs, regenerateFaqs, updateFaq } from './faqs.ts';
 import { listPlayConversations, listRatings, playMessage, playMessages, rateMessage } from './playground.ts';
 import { aiStatus, onboard, setProvider } from './service.ts';
@@ -64,6 +77,48 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await setProvider(request.ctx, request.body.provider);
       return { body: await aiStatus(request.ctx, app.config) };
+    },
+  );
+
+  app.post(
+    '/business/ai/upload',
+    { schema: { response: { 200: answer(AiDocumentList) } } },
+    async (request) => {
+      const { files, fields } = await readParts(request, {
+        maxBytes: DOCUMENT_MAX_BYTES,
+        maxFiles: 10,
+        tooLarge: documentTooLarge,
+      });
+      return {
+        body: {
+          items: await uploadKnowledge(request.ctx, { files, url: fields.url, recrawl: fields.recrawl }),
+        },
+      };
+    },
+  );
+  app.get(
+    '/business/ai/documents',
+    { schema: { response: { 200: answer(AiDocumentList) } } },
+    async (request) => ({
+      body: await listDocuments(request.ctx),
+    }),
+  );
+  app.put(
+    '/business/ai/documents/:id',
+    { schema: { params: IdParams, body: AiDocumentPatch, response: { 200: answer(AiDocument) } } },
+    async (request) => ({ body: await updateDocument(request.ctx, request.params.id, request.body.recrawl) }),
+  );
+  app.post(
+    '/business/ai/documents/:id/crawl',
+    { schema: { params: IdParams, response: { 200: answer(AiDocument) } } },
+    async (request) => ({ body: await crawlNow(request.ctx, request.params.id) }),
+  );
+  app.delete(
+    '/business/ai/documents/:id',
+    { schema: { params: IdParams, response: { 200: answer(TemplateDeleted) } } },
+    async (request) => {
+      await deleteDocument(request.ctx, request.params.id);
+      return { body: { deleted: true as const } };
     },
   );
 

@@ -50,3 +50,49 @@ function fileName(name: string | undefined): string {
     .trim();
   return [...clean].slice(0, 200).join('') || 'file';
 }
+
+export type ReadFile = { field: string; name: string; bytes: Buffer; declaredType: string };
+
+/**
+ * Reads every part of a multipart request: its files (each at most `maxBytes`, at most `maxFiles`) and its
+ * text fields. A file too large is refused with `tooLarge`, naming it.
+ */
+export async function readParts(
+  request: FastifyRequest,
+  options: { maxBytes: number; maxFiles: number; tooLarge: (name: string, maxBytes: number) => AppError },
+): Promise<{ files: ReadFile[]; fields: Record<string, string> }> {
+  if (!request.isMultipart()) {
+    throw new AppError('bad_request', 'Send the files as multipart/form-data.');
+  }
+  const files: ReadFile[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: options.maxBytes, files: options.maxFiles },
+    })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      const name = fileName(part.filename);
+      try {
+        files.push({
+          field: part.fieldname,
+          name,
+          bytes: await part.toBuffer(),
+          declaredType: part.mimetype,
+        });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw options.tooLarge(name, options.maxBytes);
+        throw error;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+      throw new AppError('unprocessable', `Upload at most ${options.maxFiles} files at a time.`);
+    }
+    throw unreadable(error);
+  }
+  return { files, fields };
+}
