@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
@@ -126,6 +127,44 @@ test.describe('the AI assistant', () => {
     await page.goto(`/inbox/${enquiryId}`);
     await page.getByRole('button', { name: 'Hand back to assistant' }).click();
     await expect(page.locator('.ib-view-head')).not.toContainText('Needs a person');
+  });
+
+  test('the owner uploads a document, the assistant suggests FAQs from it, and the owner accepts one', async ({
+    page,
+  }) => {
+    await logIn(page, LOGINS.owner.email);
+    await page.goto('/settings/assistant');
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles(
+        fileURLToPath(new URL('../../apps/server/src/modules/ai/fixtures/payment-faq.docx', import.meta.url)),
+      );
+    await expect(page.getByRole('list', { name: 'Files to upload' })).toContainText('payment-faq.docx');
+    await page.getByRole('button', { name: 'Read', exact: true }).click();
+    const doc = page.getByRole('listitem').filter({ hasText: 'payment-faq.docx' }).first();
+    await expect(doc).toContainText('Read', { timeout: 20_000 });
+    await doc.getByText(/suggested FAQs? to review/).click();
+
+    const suggestion = page.getByRole('listitem').filter({ hasText: 'Do you offer payment plans?' });
+    await expect(suggestion).toContainText('four fortnightly instalments');
+    await expect(suggestion).toContainText('From an uploaded document');
+    await suggestion.getByRole('button', { name: /Accept/ }).click();
+    await expect(suggestion).toBeHidden();
+    await page.getByRole('tab', { name: 'FAQs' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Do you offer payment plans?' })).toBeVisible();
+
+    // A scanned PDF is refused with the reason, beside the form.
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles(
+        fileURLToPath(new URL('../../apps/server/src/modules/ai/fixtures/scanned.pdf', import.meta.url)),
+      );
+    await page.getByRole('button', { name: 'Read', exact: true }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'has no text in it: it looks like a scan' }),
+    ).toBeVisible();
   });
 
   test('staff get a suggested reply with its source, and a rewrite of their own words', async ({

@@ -1,6 +1,7 @@
 import type {
   AiAutoReplyAction,
   AiAutoReplyOptions,
+  AiDocument as AiDocumentDto,
   AiFaq,
   AiFaqRequest,
   AiLocationSetting,
@@ -208,5 +209,73 @@ export function useRatings(page: number) {
       (await api.get<Envelope<Page<AiRating>>>('/business/ai/ratings', { params: { page, page_size: 10 } }))
         .data.body,
     placeholderData: keepPreviousData,
+  });
+}
+
+export type { AiDocument } from '@switchboard/shared';
+
+const DOCUMENTS_KEY = ['ai', 'documents'] as const;
+
+/** What the assistant learns from; looked at again every few seconds while one is still being read. */
+export function useDocuments() {
+  return useQuery({
+    queryKey: DOCUMENTS_KEY,
+    queryFn: async () =>
+      (await api.get<Envelope<{ items: AiDocumentDto[] }>>('/business/ai/documents')).data.body.items,
+    refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'processing') ? 2000 : false),
+  });
+}
+
+function useDocumentsChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+    void queryClient.invalidateQueries({ queryKey: KEYS.faqs });
+    void queryClient.invalidateQueries({ queryKey: KEYS.status });
+  };
+}
+
+/** Files and a website address, sent together; the server says what it could not read. */
+export function useUploadKnowledge() {
+  const changed = useDocumentsChanged();
+  return useMutation({
+    mutationFn: async (input: { files: File[]; url: string; recrawl: string }) => {
+      const form = new FormData();
+      for (const file of input.files) form.append('files', file, file.name);
+      if (input.url.trim()) {
+        form.append('url', input.url.trim());
+        form.append('recrawl', input.recrawl);
+      }
+      // The form shows what went wrong beside it.
+      return (
+        await api.post<Envelope<{ items: AiDocumentDto[] }>>('/business/ai/upload', form, { silent: true })
+      ).data.body.items;
+    },
+    onSuccess: changed,
+  });
+}
+
+export function useCrawlNow() {
+  const changed = useDocumentsChanged();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/business/ai/documents/${encodeURIComponent(id)}/crawl`),
+    onSuccess: changed,
+  });
+}
+
+export function useSetRecrawl() {
+  const changed = useDocumentsChanged();
+  return useMutation({
+    mutationFn: (input: { id: string; recrawl: string }) =>
+      api.put(`/business/ai/documents/${encodeURIComponent(input.id)}`, { recrawl: input.recrawl }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteDocument() {
+  const changed = useDocumentsChanged();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/business/ai/documents/${encodeURIComponent(id)}`),
+    onSuccess: changed,
   });
 }

@@ -4,6 +4,7 @@ import { failureText } from '@/lib/failure-text.ts';
 import { useAiStatus } from '../api.ts';
 import { AutoReplyPanel } from './auto-reply-panel.tsx';
 import { FaqsPanel } from './faqs-panel.tsx';
+import { KnowledgePanel } from './knowledge-panel.tsx';
 import { Onboarding } from './onboarding.tsx';
 import { Playground } from './playground.tsx';
 import { ProposedFaqs } from './proposed-faqs.tsx';
@@ -41,6 +42,12 @@ export function AssistantSettings({ canManage }: { canManage: boolean }) {
         ]
       : []),
     { key: 'faqs', name: 'FAQs', label: 'FAQs', children: <FaqsPanel status={s} canManage={canManage} /> },
+    {
+      key: 'knowledge',
+      name: 'Documents and websites',
+      label: 'Documents',
+      children: <KnowledgePanel canManage={canManage} onReview={() => setTab('suggested')} />,
+    },
     {
       key: 'suggested',
       name: s.proposed_count ? `Suggested (${s.proposed_count})` : 'Suggested',
