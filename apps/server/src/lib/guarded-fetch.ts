@@ -27,7 +27,7 @@ export class FetchLimitError extends Error {
 }
 
 export type GuardedFetchOptions = {
-  method?: 'GET' | 'HEAD' | 'POST';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string | Buffer;
   /** The largest body accepted, in bytes. */

@@ -20,7 +20,7 @@ export type AiReply = z.infer<typeof AiReply>;
 
 /** Where an answer came from, as a person is shown it: an FAQ or a part of an uploaded document. */
 export const AiSource = z.object({
-  kind: z.enum(['faq', 'section']),
+  kind: z.enum(['faq', 'section', 'flow']),
   id: z.string(),
   title: z.string(),
 });
@@ -268,3 +268,137 @@ export const AiDocument = z.object({
 export type AiDocument = z.input<typeof AiDocument>;
 export const AiDocumentList = z.object({ items: z.array(AiDocument) });
 export const AiDocumentPatch = z.strictObject({ recrawl: z.enum(AI_RECRAWL) });
+
+/** A tool's parameters: a JSON schema object whose properties are strings, numbers, integers or booleans. */
+export const AiToolParameters = z.strictObject({
+  type: z.literal('object'),
+  properties: z.record(
+    z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'Parameter names are lower case letters, digits and _.'),
+    z.strictObject({
+      type: z.enum(['string', 'number', 'integer', 'boolean']),
+      description: z.string().max(500).default(''),
+    }),
+  ),
+  required: z.array(z.string()).default([]),
+});
+export type AiToolParameters = z.infer<typeof AiToolParameters>;
+
+const ToolName = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, 'A tool name is lower case letters, digits and _ (like check_booking).');
+
+const ToolHeaderName = z.string().regex(/^[A-Za-z0-9-]{1,60}$/, 'Header names are letters, digits and -.');
+const ToolFields = {
+  name: ToolName,
+  description: z.string().trim().min(1, 'Say what the tool does, for the assistant.').max(1000),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  url_template: z.string().trim().min(1).max(2000),
+  body_template: z.string().max(10_000).nullable(),
+  parameters: AiToolParameters,
+};
+
+/** One tool as the owner writes it; header values are secrets (sent once, shown masked after). */
+export const AiToolInput = z.strictObject({
+  ...ToolFields,
+  method: ToolFields.method.default('GET'),
+  headers: z.record(ToolHeaderName, z.string().max(2000)).default({}),
+  body_template: ToolFields.body_template.optional(),
+  parameters: AiToolParameters.default({ type: 'object', properties: {}, required: [] }),
+});
+export type AiToolInput = z.input<typeof AiToolInput>;
+
+/** `POST /business/ai/tools`: `tools`, one or more. */
+export const AiToolsRequest = z.strictObject({ tools: z.array(AiToolInput).min(1).max(20) });
+/**
+ * `PUT /business/ai/tools/{id}`: only what is sent changes (no defaults). A header sent as null is removed; one
+ * not sent keeps its stored value.
+ */
+export const AiToolPatch = z
+  .strictObject({ ...ToolFields, headers: z.record(ToolHeaderName, z.string().max(2000).nullable()) })
+  .partial();
+
+export const AiTool = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  method: z.string(),
+  url_template: z.string(),
+  /** Header names with their values masked. */
+  headers: z.record(z.string(), z.string()),
+  body_template: z.string().nullable(),
+  parameters: AiToolParameters,
+  updated_at: Timestamp,
+});
+export type AiTool = z.input<typeof AiTool>;
+export const AiToolList = z.object({ items: z.array(AiTool) });
+
+/** `POST /business/ai/tools/{id}/test`: runs the tool with these arguments. */
+export const AiToolTestRequest = z.strictObject({ arguments: z.record(z.string(), z.unknown()).default({}) });
+export const AiToolTestResult = z.object({
+  ok: z.boolean(),
+  status: z.number().nullable(),
+  /** The start of what came back (or why nothing did). */
+  body: z.string(),
+  ms: z.number(),
+});
+export type AiToolTestResult = z.infer<typeof AiToolTestResult>;
+
+export const AI_FLOW_STEP_KINDS = ['ask', 'collect', 'tool', 'message', 'handoff'] as const;
+/** Customer fields a flow can fill. */
+export const AI_CUSTOMER_FIELDS = ['name', 'first_name', 'email', 'phone'] as const;
+
+/**
+ * A step of a flow. `ask` sends `text` and keeps the reply as `save_as`; `collect` puts a kept value into the
+ * customer's record; `tool` calls a tool with `arguments` (templates of kept values) and keeps its answer as
+ * `save_as`; `message` sends `text`; `handoff` hands over to a person (with `text`, or the usual words).
+ * Texts may use {first_name}, {business_name}, {location_name} and any kept value as {name}.
+ */
+export const AiFlowStep = z.strictObject({
+  position: z.number().int().min(0),
+  kind: z.enum(AI_FLOW_STEP_KINDS),
+  text: z.string().trim().max(2000).optional(),
+  save_as: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,39}$/, 'Names are lower case letters, digits and _.')
+    .optional(),
+  field: z.enum(AI_CUSTOMER_FIELDS).optional(),
+  from: z.string().max(40).optional(),
+  tool_id: z.string().optional(),
+  arguments: z.record(z.string(), z.string().max(500)).optional(),
+});
+export type AiFlowStep = z.infer<typeof AiFlowStep>;
+
+const FlowFields = {
+  name: z.string().trim().min(1, 'Name the flow.').max(200),
+  keywords: z.array(z.string().trim().min(1).max(100)).max(30),
+  intent: z.string().trim().max(500),
+  action: z.enum(AI_AUTO_REPLY_ACTIONS),
+  steps: z.array(AiFlowStep).max(30),
+  location_ids: z.array(Uuid).max(200).nullable(),
+};
+
+export const AiFlowInput = z.strictObject({
+  ...FlowFields,
+  keywords: FlowFields.keywords.default([]),
+  intent: FlowFields.intent.default(''),
+  action: FlowFields.action.default('off'),
+  steps: FlowFields.steps.default([]),
+  location_ids: FlowFields.location_ids.optional(),
+});
+export type AiFlowInput = z.input<typeof AiFlowInput>;
+/** `PUT /business/ai-flows/{id}`: only what is sent changes. */
+export const AiFlowPatch = z.strictObject(FlowFields).partial();
+
+export const AiFlow = z.object({
+  id: z.string(),
+  name: z.string(),
+  keywords: z.array(z.string()),
+  intent: z.string(),
+  action: z.enum(AI_AUTO_REPLY_ACTIONS),
+  steps: z.array(AiFlowStep),
+  location_ids: z.array(z.string()).nullable(),
+  updated_at: Timestamp,
+});
+export type AiFlow = z.input<typeof AiFlow>;
+export const AiFlowList = z.object({ items: z.array(AiFlow) });

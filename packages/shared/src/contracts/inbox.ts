@@ -64,7 +64,9 @@ export const EnquiryRowSchema = z.object({
       message: z.string(),
       faq_ids: z.array(z.string()),
       confidence: z.number(),
-      sources: z.array(z.object({ kind: z.enum(['faq', 'section']), id: z.string(), title: z.string() })),
+      sources: z.array(
+        z.object({ kind: z.enum(['faq', 'section', 'flow']), id: z.string(), title: z.string() }),
+      ),
       reply_to: z.string(),
     })
     .nullable(),

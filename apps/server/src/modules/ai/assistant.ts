@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@switchboard/db';
-import type { AiProviderKind, AiReplyMeta } from '@switchboard/shared';
+import type { AiProviderKind, AiReplyMeta, AiToolParameters } from '@switchboard/shared';
 
 /** One line of the conversation so far, oldest first, as the assistant is shown it. */
 export type Turn = { role: 'customer' | 'business'; text: string };
@@ -24,6 +24,8 @@ export type ReplyInput = Voice & {
   turns: Turn[];
   /** The first reply of the assistant in this conversation: it greets the customer by name. */
   greet: boolean;
+  /** The business's HTTP tools a model may call while answering (the built-in assistant calls them in flows). */
+  tools?: RunnableTool[];
 };
 
 export type RewriteInput = Pick<Voice, 'business_name' | 'first_name' | 'tone'> & {
@@ -52,3 +54,12 @@ export interface Assistant {
   proposeFaqs(sections: DocumentSection[], voice: Pick<Voice, 'business_name'>): Promise<ProposedFaq[]>;
   summarise(text: string): Promise<string>;
 }
+
+/** A tool as the assistant runs it: its description, parameters and how to call it. */
+export type RunnableTool = {
+  id: string;
+  name: string;
+  description: string;
+  parameters: AiToolParameters;
+  run(args: Record<string, unknown>): Promise<string>;
+};

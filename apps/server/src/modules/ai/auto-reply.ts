@@ -17,10 +17,13 @@ import { toEnquiryRow } from '../enquiries/dto.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
 import { preview, toMessageDto } from '../messages/dto.ts';
 import { consumeDailyLimit, enqueueSend } from '../messages/service.ts';
+import { trailingCustomerLines } from './builtin.ts';
 import { insertFaqs } from './faq-store.ts';
+import { takeTurnInFlow } from './flows.ts';
 import { nameWords } from './language.ts';
 import { retrieve } from './retrieval.ts';
 import { assistantFor, autoReplyAction, turnsOf, voiceFor } from './service.ts';
+import { runnableTools } from './tools.ts';
 
 /** What marks a message the assistant sent (`meta.auto`). */
 export const ASSISTANT_AUTO = 'assistant';
@@ -134,13 +137,33 @@ export async function autoReply(app: FastifyInstance, job: { enquiry_id: string;
   }
   const voice = await voiceFor(app.db, e.business_id, e.location_id, c);
   const assistant = await assistantFor(app.db, app.config, e.business_id);
-  const reply = await assistant.reply(app.db, {
-    ...voice,
-    turns: await turnsOf(app.db, e.id),
-    greet: e.ai_replies === 0,
-  });
+  const turns = await turnsOf(app.db, e.id);
+  // A flow the customer is in (or starts with their words) goes first; else the assistant answers.
+  const flow = await takeTurnInFlow(
+    { db: app.db, config: app.config },
+    {
+      enquiry_id: e.id,
+      business_id: e.business_id,
+      location_id: e.location_id,
+      customer_id: e.customer_id,
+      text: trailingCustomerLines({ turns }).join('\n'),
+      voice,
+      location_action: action,
+      provider: assistant.kind,
+    },
+  );
+  if (flow && (flow.mode === 'off' || !flow.reply.message)) return;
+  const mode = flow ? flow.mode : action;
+  const reply =
+    flow?.reply ??
+    (await assistant.reply(app.db, {
+      ...voice,
+      turns,
+      greet: e.ai_replies === 0,
+      tools: assistant.kind === 'model' ? await runnableTools(app.db, app.config, e.business_id) : [],
+    }));
 
-  if (action === 'suggest') {
+  if (mode === 'suggest') {
     const [updated] = await app.db
       .update(enquiries)
       .set({

@@ -1,10 +1,21 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatAnswer, type ChatRequest, startFakeOpenAi } from '../../test/fake-openai.ts';
-import { createTestApp, DEMO_LOGINS, inbound, selectedLocation, type TestApp } from '../../test/helpers.ts';
+import {
+  createTestApp,
+  DEMO_LOGINS,
+  eventually,
+  inbound,
+  selectedLocation,
+  type TestApp,
+} from '../../test/helpers.ts';
 
 describe('the assistant on an OpenAI-compatible model', () => {
   let t: TestApp;
   let model: Awaited<ReturnType<typeof startFakeOpenAi>>;
+  let slots: Server;
+  let slotsUrl: string;
   let owner: string;
   let loc: string;
   let faqId: string;
@@ -19,11 +30,18 @@ describe('the assistant on an OpenAI-compatible model', () => {
 
   beforeAll(async () => {
     model = await startFakeOpenAi((request) => next(request));
+    slots = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ day: new URL(req.url ?? '/', 'http://x').searchParams.get('day'), free: ['9:00am'] }));
+    });
+    await new Promise<void>((r) => slots.listen(0, '127.0.0.1', r));
+    slotsUrl = `http://127.0.0.1:${(slots.address() as AddressInfo).port}`;
     t = await createTestApp({
       AI_BASE_URL: model.url,
       AI_API_KEY: 'test-key',
       AI_MODEL: 'test-model',
       AI_TIMEOUT_MS: '800',
+      AI_FETCH_ALLOW_ORIGINS: slotsUrl,
     });
     owner = await t.login(DEMO_LOGINS.owner);
     loc = await selectedLocation(t, owner);
@@ -37,6 +55,7 @@ describe('the assistant on an OpenAI-compatible model', () => {
   afterAll(async () => {
     await t.close();
     await model.close();
+    await new Promise((r) => slots.close(r));
   });
 
   const ask = async (message: string) => {
@@ -111,6 +130,60 @@ describe('the assistant on an OpenAI-compatible model', () => {
     const slow = await ask('hello? emergency please');
     expect(slow.statusCode).toBe(503);
     expect(slow.json().message).toMatch(/^The AI model did not answer/);
+  });
+
+  it("calls the business's tools in the SDK's tool loop and answers with what they said", async () => {
+    const made = await call('POST', '/business/ai/tools', {
+      tools: [
+        {
+          name: 'free_times',
+          description: 'Free appointment times on a day',
+          url_template: `${slotsUrl}/free?day={day}`,
+          parameters: {
+            type: 'object',
+            properties: { day: { type: 'string', description: 'Weekday' } },
+            required: ['day'],
+          },
+        },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    next = (request) => {
+      const toolLine = request.messages.find((m) => m.role === 'tool');
+      if (!toolLine) return { tool: { name: 'free_times', arguments: { day: 'Monday' } } };
+      return {
+        content: JSON.stringify({
+          action: 'answer',
+          message: `We have 9:00am free on Monday (${JSON.parse(String(toolLine.content)).free[0]}).`,
+          faq_ids: [],
+          confidence: 0.8,
+        }),
+      };
+    };
+    await call('PUT', '/business/ai-auto-reply/toggle/auto', {
+      location_id: loc,
+      options: { delay_seconds: 0 },
+    });
+    const { enquiry_id } = await inbound(t, owner, {
+      location_id: loc,
+      from: { phone: '+61491570303', name: 'Lee' },
+      message: 'any free times Monday?',
+    });
+    const reply = await eventually(async () =>
+      (
+        (await call('GET', `/enquiries/${enquiry_id}/messages`)).json().body.items as {
+          direction: string;
+          message: string;
+        }[]
+      ).find((m) => m.direction === 'out'),
+    );
+    expect(reply.message).toBe('We have 9:00am free on Monday (9:00am).');
+    const withTools = model.requests.find((r) => r.tools?.length);
+    expect(withTools?.tools?.[0]?.function).toMatchObject({
+      name: 'free_times',
+      description: 'Free appointment times on a day',
+    });
+    await call('PUT', '/business/ai-auto-reply/toggle/off', { location_id: loc });
   });
 
   it('rewrites through the model, keeping the original', async () => {

@@ -1,10 +1,17 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { DbOrTx } from '@switchboard/db';
 import { AiReply, type AiReplyMeta } from '@switchboard/shared';
-import { generateText, type LanguageModel, Output, stepCountIs, type ToolSet } from 'ai';
+import { generateText, jsonSchema, type LanguageModel, Output, stepCountIs, type ToolSet, tool } from 'ai';
 import { z } from 'zod';
 import type { AiConfig } from '../../config.ts';
-import type { Assistant, DocumentSection, ReplyInput, RewriteInput, Voice } from './assistant.ts';
+import type {
+  Assistant,
+  DocumentSection,
+  ReplyInput,
+  RewriteInput,
+  RunnableTool,
+  Voice,
+} from './assistant.ts';
 import { trailingCustomerLines } from './builtin.ts';
 import { nameWords } from './language.ts';
 import { type KnowledgeHit, retrieve } from './retrieval.ts';
@@ -15,10 +22,22 @@ export const MAX_TOOL_STEPS = 5;
 /** A model call that failed or timed out: the caller says so (a route 503s, a job retries). */
 export class ModelUnavailableError extends Error {}
 
-export type ModelOptions = AiConfig & {
-  /** Tools the model may call for this reply (the business's HTTP tools), bound to their runner. */
-  tools?: ToolSet;
-};
+export type ModelOptions = AiConfig;
+
+/** The business's HTTP tools as the SDK's tool loop calls them (each run through the guarded fetch). */
+function toolSetOf(tools: RunnableTool[] | undefined): ToolSet | undefined {
+  if (!tools?.length) return undefined;
+  return Object.fromEntries(
+    tools.map((t) => [
+      t.name,
+      tool({
+        description: t.description,
+        inputSchema: jsonSchema<Record<string, unknown>>(t.parameters as never),
+        execute: async (args: Record<string, unknown>) => t.run(args),
+      }),
+    ]),
+  );
+}
 
 /** The model provider when one is configured in these environment variables (scripts), else null. */
 export function modelAssistantFromEnv(env: NodeJS.ProcessEnv): Assistant | null {
@@ -69,6 +88,7 @@ export function modelAssistant(config: ModelOptions): Assistant {
         ignore: nameWords(input.business_name, input.location_name),
       });
       const knowledge = found.hits;
+      const tools = toolSetOf(input.tools);
       const result = await call((abortSignal) =>
         generateText({
           model: chat,
@@ -78,7 +98,7 @@ export function modelAssistant(config: ModelOptions): Assistant {
             content: t.text,
           })),
           output: Output.object({ schema: AiReply }),
-          ...(config.tools ? { tools: config.tools, stopWhen: stepCountIs(MAX_TOOL_STEPS) } : {}),
+          ...(tools ? { tools, stopWhen: stepCountIs(MAX_TOOL_STEPS) } : {}),
           abortSignal,
           maxRetries: 1,
         }),

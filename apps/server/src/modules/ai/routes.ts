@@ -13,6 +13,10 @@ import {
   AiFaqPatch,
   AiFaqQuery,
   AiFaqRequest,
+  AiFlow,
+  AiFlowInput,
+  AiFlowList,
+  AiFlowPatch,
   AiLocationSetting,
   AiOnboardRequest,
   AiPlayAnswer,
@@ -25,6 +29,12 @@ import {
   AiResponseRequest,
   AiRewriteRequest,
   AiStatus,
+  AiTool,
+  AiToolList,
+  AiToolPatch,
+  AiToolsRequest,
+  AiToolTestRequest,
+  AiToolTestResult,
   answer,
   EnquiryRowSchema,
   IdParams,
@@ -45,9 +55,11 @@ import {
   uploadKnowledge,
 } from './documents.ts';
 import { createFaq, deleteFaq, faqsByIds, listFaqs, regenerateFaqs, updateFaq } from './faqs.ts';
+import { createFlow, deleteFlow, generateFlows, listFlows, updateFlow } from './flows.ts';
 import { listPlayConversations, listRatings, playMessage, playMessages, rateMessage } from './playground.ts';
 import { aiStatus, onboard, setProvider } from './service.ts';
 import { rewriteMessage, suggestReply } from './staff-help.ts';
+import { createTools, deleteTool, listTools, testTool, updateTool } from './tools.ts';
 
 const Regenerated = z.object({ proposed: z.number() });
 
@@ -154,6 +166,60 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/ai/faq-regenerate',
     { schema: { response: { 200: answer(Regenerated) } } },
     async (request) => ({ body: await regenerateFaqs(request.ctx) }),
+  );
+
+  app.get('/business/ai/tools', { schema: { response: { 200: answer(AiToolList) } } }, async (request) => ({
+    body: { items: await listTools(request.ctx) },
+  }));
+  app.post(
+    '/business/ai/tools',
+    { schema: { body: AiToolsRequest, response: { 200: answer(AiToolList) } } },
+    async (request) => ({ body: { items: await createTools(request.ctx, request.body.tools) } }),
+  );
+  app.put(
+    '/business/ai/tools/:id',
+    { schema: { params: IdParams, body: AiToolPatch, response: { 200: answer(AiTool) } } },
+    async (request) => ({ body: await updateTool(request.ctx, request.params.id, request.body) }),
+  );
+  app.delete(
+    '/business/ai/tools/:id',
+    { schema: { params: IdParams, response: { 200: answer(TemplateDeleted) } } },
+    async (request) => {
+      await deleteTool(request.ctx, request.params.id);
+      return { body: { deleted: true as const } };
+    },
+  );
+  app.post(
+    '/business/ai/tools/:id/test',
+    { schema: { params: IdParams, body: AiToolTestRequest, response: { 200: answer(AiToolTestResult) } } },
+    async (request) => ({ body: await testTool(request.ctx, request.params.id, request.body.arguments) }),
+  );
+
+  app.get('/business/ai-flows', { schema: { response: { 200: answer(AiFlowList) } } }, async (request) => ({
+    body: { items: await listFlows(request.ctx) },
+  }));
+  app.post(
+    '/business/ai-flows',
+    { schema: { body: AiFlowInput, response: { 200: answer(AiFlow) } } },
+    async (request) => ({ body: await createFlow(request.ctx, request.body) }),
+  );
+  app.put(
+    '/business/ai-flows/:id',
+    { schema: { params: IdParams, body: AiFlowPatch, response: { 200: answer(AiFlow) } } },
+    async (request) => ({ body: await updateFlow(request.ctx, request.params.id, request.body) }),
+  );
+  app.delete(
+    '/business/ai-flows/:id',
+    { schema: { params: IdParams, response: { 200: answer(TemplateDeleted) } } },
+    async (request) => {
+      await deleteFlow(request.ctx, request.params.id);
+      return { body: { deleted: true as const } };
+    },
+  );
+  app.post(
+    '/business/ai/flows/auto-generate',
+    { schema: { response: { 200: answer(AiFlowList) } } },
+    async (request) => ({ body: { items: await generateFlows(request.ctx) } }),
   );
 
   app.put(
