@@ -32,7 +32,12 @@ describe('the assistant on an OpenAI-compatible model', () => {
     model = await startFakeOpenAi((request) => next(request));
     slots = createServer((req, res) => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ day: new URL(req.url ?? '/', 'http://x').searchParams.get('day'), free: ['9:00am'] }));
+      res.end(
+        JSON.stringify({
+          day: new URL(req.url ?? '/', 'http://x').searchParams.get('day'),
+          free: ['9:00am'],
+        }),
+      );
     });
     await new Promise<void>((r) => slots.listen(0, '127.0.0.1', r));
     slotsUrl = `http://127.0.0.1:${(slots.address() as AddressInfo).port}`;
