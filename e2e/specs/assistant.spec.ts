@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { FAKE_TOOL_PORT } from '../playwright.config.ts';
 
 const mobile = () => `+6142${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
@@ -165,6 +167,108 @@ test.describe('the AI assistant', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'has no text in it: it looks like a scan' }),
     ).toBeVisible();
+  });
+
+  test('a flow asks the customer for their name, keeps it in their record and calls a tool on a booking server', async ({
+    page,
+  }) => {
+    const seen: string[] = [];
+    const booking = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ first: '9:15am' }));
+    });
+    await new Promise<void>((resolve) => booking.listen(FAKE_TOOL_PORT, '127.0.0.1', resolve));
+    try {
+      const suffix = Date.now() % 100000;
+      const toolName = `next_slot_${suffix}`;
+      const keyword = `checkup${suffix}`;
+      await logIn(page, LOGINS.owner.email);
+      await page.goto('/settings/assistant');
+      await page.getByRole('tab', { name: 'Flows and tools' }).click();
+
+      // The tool, tried with its Test button.
+      await page.getByRole('button', { name: 'Add tool' }).click();
+      const toolDialog = page.getByRole('dialog', { name: 'Add a tool' });
+      await toolDialog.getByLabel('Name', { exact: true }).fill(toolName);
+      await toolDialog.getByLabel('What it does').fill('The next free appointment for a customer');
+      await toolDialog.getByLabel('Address').fill(`http://127.0.0.1:${FAKE_TOOL_PORT}/slots?name={name}`);
+      await toolDialog.getByRole('button', { name: 'Add parameter' }).click();
+      await toolDialog.getByLabel('Parameter name').fill('name');
+      await toolDialog.getByRole('button', { name: 'Save' }).click();
+      const toolRow = page.getByRole('listitem').filter({ hasText: toolName });
+      await toolRow.getByRole('button', { name: 'Test' }).click();
+      const testDialog = page.getByRole('dialog', { name: `Test ${toolName}` });
+      await testDialog.getByLabel('name').fill('Tess');
+      await testDialog.getByRole('button', { name: 'Call it' }).click();
+      await expect(testDialog.getByRole('status')).toContainText('200');
+      await expect(testDialog.getByRole('status')).toContainText('9:15am');
+      await testDialog.getByRole('button', { name: 'Close' }).click();
+
+      // The flow: ask, keep, call the tool, say.
+      await page.getByRole('button', { name: 'Add flow' }).click();
+      const flowDialog = page.getByRole('dialog', { name: 'Add a flow' });
+      await flowDialog.getByLabel('Flow name').fill(`Check-up ${suffix}`);
+      await flowDialog.getByRole('combobox', { name: 'Words that start it' }).fill(keyword);
+      await flowDialog.getByRole('combobox', { name: 'Words that start it' }).press('Enter');
+      const pickKind = async (n: number, kind: string) => {
+        await flowDialog.getByRole('combobox', { name: `Step ${n} kind` }).click();
+        await page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+          .filter({ hasText: kind })
+          .click();
+      };
+      await flowDialog.getByRole('button', { name: 'Add step' }).click();
+      await flowDialog.getByLabel('Step 1 text').fill('Sure! What is your full name?');
+      await flowDialog.getByLabel('Step 1 keep the answer as').fill('full_name');
+      await flowDialog.getByRole('button', { name: 'Add step' }).click();
+      await pickKind(2, 'Keep in the customer record');
+      await flowDialog.getByRole('combobox', { name: 'Step 2 answer' }).click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: 'full_name' })
+        .click();
+      await flowDialog.getByRole('combobox', { name: 'Step 2 customer field' }).click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: 'Full name' })
+        .click();
+      await flowDialog.getByRole('button', { name: 'Add step' }).click();
+      await pickKind(3, 'Call a tool');
+      await flowDialog.getByRole('combobox', { name: 'Step 3 tool' }).click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: toolName })
+        .click();
+      await flowDialog.getByLabel('Step 3 name').fill('{full_name}');
+      await flowDialog.getByLabel('Step 3 keep the answer as').fill('slot');
+      await flowDialog.getByRole('button', { name: 'Add step' }).click();
+      await pickKind(4, 'Send a message');
+      await flowDialog
+        .getByLabel('Step 4 text')
+        .fill('Thanks {full_name}, the next free time is {slot.first}.');
+      await flowDialog.getByRole('button', { name: 'Save' }).click();
+      await expect(flowDialog).toBeHidden();
+      const flowRow = page.getByRole('listitem').filter({ hasText: `Check-up ${suffix}` });
+      await expect(flowRow).toContainText('4 steps');
+      await flowRow.getByText('On', { exact: true }).click();
+      await setAutoReply(page, 'auto');
+
+      const phone = mobile();
+      const enquiryId = await customerWrites(page, { phone }, `Hi, I need a ${keyword} please`);
+      await page.goto(`/inbox/${enquiryId}`);
+      const thread = page.getByRole('list', { name: 'Messages' });
+      await expect(thread).toContainText('Sure! What is your full name?', { timeout: 20_000 });
+      await customerWrites(page, { phone }, 'Kim Lee');
+      await expect(thread).toContainText('Thanks Kim Lee, the next free time is 9:15am.', {
+        timeout: 20_000,
+      });
+      expect(seen).toContain('/slots?name=Kim%20Lee');
+      // The name went into the customer's record: the conversation is now under it.
+      await expect(page.locator('.ib-view-head')).toContainText('Kim Lee');
+    } finally {
+      await new Promise((resolve) => booking.close(resolve));
+    }
   });
 
   test('staff get a suggested reply with its source, and a rewrite of their own words', async ({

@@ -4,6 +4,7 @@ import type {
   AiDocument as AiDocumentDto,
   AiFaq,
   AiFaqRequest,
+  AiFlow as AiFlowDto,
   AiLocationSetting,
   AiOnboardRequest,
   AiPlayAnswer,
@@ -11,6 +12,9 @@ import type {
   AiPlayMessage,
   AiRating,
   AiStatus,
+  AiTool as AiToolDto,
+  AiToolParameters as AiToolParametersDto,
+  AiToolTestResult as AiToolTestResultDto,
 } from '@switchboard/shared';
 import { AI_TIMEOUT_MS } from '@switchboard/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -277,5 +281,132 @@ export function useDeleteDocument() {
   return useMutation({
     mutationFn: (id: string) => api.delete(`/business/ai/documents/${encodeURIComponent(id)}`),
     onSuccess: changed,
+  });
+}
+
+export type { AiFlow, AiFlowStep, AiTool, AiToolTestResult } from '@switchboard/shared';
+
+const TOOLS_KEY = ['ai', 'tools'] as const;
+const FLOWS_KEY = ['ai', 'flows'] as const;
+
+export function useTools() {
+  return useQuery({
+    queryKey: TOOLS_KEY,
+    queryFn: async () =>
+      (await api.get<Envelope<{ items: AiToolDto[] }>>('/business/ai/tools')).data.body.items,
+  });
+}
+
+/** A tool as the form sends it; on an edit, a header left blank keeps its stored value and null removes it. */
+export type ToolDraft = {
+  id?: string;
+  name: string;
+  description: string;
+  method: string;
+  url_template: string;
+  body_template: string | null;
+  headers: Record<string, string | null>;
+  parameters: AiToolParametersDto;
+};
+
+export function useSaveTool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...tool }: ToolDraft) => {
+      if (id)
+        return (
+          await api.put<Envelope<AiToolDto>>(`/business/ai/tools/${encodeURIComponent(id)}`, tool, {
+            silent: true,
+          })
+        ).data.body;
+      const headers = Object.fromEntries(
+        Object.entries(tool.headers).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+      return (
+        await api.post<Envelope<{ items: AiToolDto[] }>>(
+          '/business/ai/tools',
+          { tools: [{ ...tool, headers }] },
+          { silent: true },
+        )
+      ).data.body.items[0];
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TOOLS_KEY }),
+  });
+}
+
+export function useDeleteTool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/business/ai/tools/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TOOLS_KEY }),
+  });
+}
+
+export function useTestTool() {
+  return useMutation({
+    mutationFn: async (input: { id: string; arguments: Record<string, unknown> }) =>
+      (
+        await api.post<Envelope<AiToolTestResultDto>>(
+          `/business/ai/tools/${encodeURIComponent(input.id)}/test`,
+          {
+            arguments: input.arguments,
+          },
+        )
+      ).data.body,
+  });
+}
+
+export function useFlows() {
+  return useQuery({
+    queryKey: FLOWS_KEY,
+    queryFn: async () =>
+      (await api.get<Envelope<{ items: AiFlowDto[] }>>('/business/ai-flows')).data.body.items,
+  });
+}
+
+export type FlowDraft = Omit<AiFlowDto, 'id' | 'updated_at'> & { id?: string };
+
+export function useSaveFlow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...flow }: FlowDraft) =>
+      id
+        ? (
+            await api.put<Envelope<AiFlowDto>>(`/business/ai-flows/${encodeURIComponent(id)}`, flow, {
+              silent: true,
+            })
+          ).data.body
+        : (await api.post<Envelope<AiFlowDto>>('/business/ai-flows', flow, { silent: true })).data.body,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FLOWS_KEY }),
+  });
+}
+
+export function useSetFlowAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; action: AiAutoReplyAction }) =>
+      (
+        await api.put<Envelope<AiFlowDto>>(`/business/ai-flows/${encodeURIComponent(input.id)}`, {
+          action: input.action,
+        })
+      ).data.body,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FLOWS_KEY }),
+  });
+}
+
+export function useDeleteFlow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/business/ai-flows/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FLOWS_KEY }),
+  });
+}
+
+export function useGenerateFlows() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await api.post<Envelope<{ items: AiFlowDto[] }>>('/business/ai/flows/auto-generate')).data.body.items,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FLOWS_KEY }),
   });
 }

@@ -4,11 +4,13 @@ import { failureText } from '@/lib/failure-text.ts';
 import { useAiStatus } from '../api.ts';
 import { AutoReplyPanel } from './auto-reply-panel.tsx';
 import { FaqsPanel } from './faqs-panel.tsx';
+import { FlowsPanel } from './flows-panel.tsx';
 import { KnowledgePanel } from './knowledge-panel.tsx';
 import { Onboarding } from './onboarding.tsx';
 import { Playground } from './playground.tsx';
 import { ProposedFaqs } from './proposed-faqs.tsx';
 import { RatingsPanel } from './ratings-panel.tsx';
+import { ToolsPanel } from './tools-panel.tsx';
 import './assistant.css';
 
 /**
@@ -57,6 +59,17 @@ export function AssistantSettings({ canManage }: { canManage: boolean }) {
         </Badge>
       ),
       children: <ProposedFaqs canManage={canManage} />,
+    },
+    {
+      key: 'flows',
+      name: 'Flows and tools',
+      label: 'Flows and tools',
+      children: (
+        <div style={{ display: 'grid', gap: 16 }}>
+          <FlowsPanel canManage={canManage} />
+          <ToolsPanel canManage={canManage} />
+        </div>
+      ),
     },
     {
       key: 'auto-reply',
