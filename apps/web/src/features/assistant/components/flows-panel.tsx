@@ -24,6 +24,7 @@ import {
   useSetFlowAction,
   useTools,
 } from '../api.ts';
+import { useItemLayout } from '../use-item-layout.ts';
 
 const KIND_LABEL: Record<AiFlowStep['kind'], string> = {
   ask: 'Ask a question',
@@ -58,6 +59,7 @@ const blank = (): FlowDraft => ({
  * (ask, keep, call a tool, say, hand over). Steps are dragged (or moved with the arrows) into order.
  */
 export function FlowsPanel({ canManage }: { canManage: boolean }) {
+  const itemLayout = useItemLayout();
   const flows = useFlows();
   const tools = useTools();
   const generate = useGenerateFlows();
@@ -96,6 +98,7 @@ export function FlowsPanel({ canManage }: { canManage: boolean }) {
       flush
     >
       <List<AiFlow>
+        itemLayout={itemLayout}
         loading={flows.isPending}
         dataSource={flows.data ?? []}
         locale={{

@@ -13,6 +13,7 @@ import {
   useSetRecrawl,
   useUploadKnowledge,
 } from '../api.ts';
+import { useItemLayout } from '../use-item-layout.ts';
 
 const ACCEPT = '.pdf,.docx,.txt,.md,.html,.htm';
 const MAX_MB = 10;
@@ -33,6 +34,7 @@ const STATUS: Record<AiDocument['status'], { color: string; text: string }> = {
  * fetched again on the schedule they pick. Each shows how far it got and how many FAQs it suggested.
  */
 export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; onReview: () => void }) {
+  const itemLayout = useItemLayout();
   const documents = useDocuments();
   const upload = useUploadKnowledge();
   const crawl = useCrawlNow();
@@ -126,6 +128,7 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
       )}
       <Panel title="Documents and websites" flush>
         <List<AiDocument>
+          itemLayout={itemLayout}
           loading={documents.isPending}
           dataSource={documents.data ?? []}
           locale={{

@@ -5,6 +5,7 @@ import { Panel } from '@/components/panel.tsx';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import { type AiFaq, useAcceptFaq, useDeleteFaq, useFaqs } from '../api.ts';
+import { useItemLayout } from '../use-item-layout.ts';
 
 const ORIGIN: Record<AiFaq['origin'], string> = {
   handoff: 'From how your team answered a conversation the assistant handed over',
@@ -15,6 +16,7 @@ const ORIGIN: Record<AiFaq['origin'], string> = {
 
 /** FAQs the assistant proposes (from handed-over conversations, from documents): one click to accept or dismiss. */
 export function ProposedFaqs({ canManage }: { canManage: boolean }) {
+  const itemLayout = useItemLayout();
   const [page, setPage] = useState(1);
   const proposed = useFaqs({ page, status: 'proposed', q: '' });
   const accept = useAcceptFaq();
@@ -25,6 +27,7 @@ export function ProposedFaqs({ canManage }: { canManage: boolean }) {
         <Typography.Text type="danger">{failureText(proposed.error)}</Typography.Text>
       ) : (
         <List<AiFaq>
+          itemLayout={itemLayout}
           loading={proposed.isFetching}
           dataSource={proposed.data?.items ?? []}
           locale={{

@@ -5,6 +5,7 @@ import { Panel } from '@/components/panel.tsx';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import { type AiTool, type ToolDraft, useDeleteTool, useSaveTool, useTestTool, useTools } from '../api.ts';
+import { useItemLayout } from '../use-item-layout.ts';
 
 type ParamRow = {
   name: string;
@@ -60,6 +61,7 @@ function toDraft(values: Values, editing: AiTool | null): ToolDraft {
  * headers whose values are kept secret, the parameters the assistant fills, and a button to try one.
  */
 export function ToolsPanel({ canManage }: { canManage: boolean }) {
+  const itemLayout = useItemLayout();
   const tools = useTools();
   const save = useSaveTool();
   const remove = useDeleteTool();
@@ -116,6 +118,7 @@ export function ToolsPanel({ canManage }: { canManage: boolean }) {
       flush
     >
       <List<AiTool>
+        itemLayout={itemLayout}
         loading={tools.isPending}
         dataSource={tools.data ?? []}
         locale={{
