@@ -26,14 +26,18 @@ export function builtinAssistant(): Assistant {
   };
 }
 
-export async function builtinReply(db: DbOrTx, input: ReplyInput): Promise<AiReplyMeta> {
-  const lines = trailingCustomerLines(input);
-  const found = await retrieve(db, {
+/** What the business's knowledge says about the customer's last lines (their names for the business left out). */
+export function retrieveForReply(db: DbOrTx, input: ReplyInput) {
+  return retrieve(db, {
     business_id: input.business_id,
     location_id: input.location_id,
-    text: lines.join('\n'),
+    text: trailingCustomerLines(input).join('\n'),
     ignore: nameWords(input.business_name, input.location_name),
   });
+}
+
+export async function builtinReply(db: DbOrTx, input: ReplyInput): Promise<AiReplyMeta> {
+  const found = await retrieveForReply(db, input);
   const base = { provider: 'builtin' as const, flow_id: null };
   if (found.wantsPerson) return handoff(input, 1);
   if (!found.hasQuestion) {

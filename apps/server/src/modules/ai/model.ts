@@ -12,9 +12,8 @@ import type {
   RunnableTool,
   Voice,
 } from './assistant.ts';
-import { trailingCustomerLines } from './builtin.ts';
-import { nameWords } from './language.ts';
-import { type KnowledgeHit, retrieve } from './retrieval.ts';
+import { retrieveForReply } from './builtin.ts';
+import type { KnowledgeHit } from './retrieval.ts';
 
 /** At most this many model calls and tool runs for one reply. */
 export const MAX_TOOL_STEPS = 5;
@@ -80,14 +79,7 @@ export function modelAssistant(config: ModelOptions): Assistant {
     embeddings: !!config.embeddingsModel,
 
     async reply(db: DbOrTx, input: ReplyInput): Promise<AiReplyMeta> {
-      const lines = trailingCustomerLines(input);
-      const found = await retrieve(db, {
-        business_id: input.business_id,
-        location_id: input.location_id,
-        text: lines.join('\n'),
-        ignore: nameWords(input.business_name, input.location_name),
-      });
-      const knowledge = found.hits;
+      const knowledge = (await retrieveForReply(db, input)).hits;
       const tools = toolSetOf(input.tools);
       const result = await call((abortSignal) =>
         generateText({
