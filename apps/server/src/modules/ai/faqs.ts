@@ -153,16 +153,24 @@ export async function updateFaq({ db, actor }: DbActor, id: string, patch: AiFaq
         const phrasings = [...new Set([...target.phrasings, next.question])].slice(-20);
         const [updated] = await tx
           .update(aiFaqs)
-          .set({ phrasings, search: faqSearch(target.question, phrasings, target.answer) })
+          .set({ phrasings, search: faqSearch(target.question, phrasings, target.answer), embedding: null })
           .where(eq(aiFaqs.id, target.id))
           .returning();
         await tx.delete(aiFaqs).where(eq(aiFaqs.id, current.id));
         return toDto(updated!, names);
       }
     }
+    const asked =
+      next.question !== current.question || next.phrasings.join('\n') !== current.phrasings.join('\n');
     const [row] = await tx
       .update(aiFaqs)
-      .set({ ...next, target_faq_id: null, search: faqSearch(next.question, next.phrasings, next.answer) })
+      .set({
+        ...next,
+        target_faq_id: null,
+        search: faqSearch(next.question, next.phrasings, next.answer),
+        // What customers say changed: its meaning is embedded again.
+        ...(asked ? { embedding: null } : {}),
+      })
       .where(eq(aiFaqs.id, id))
       .returning();
     return toDto(row!, names);

@@ -1,7 +1,17 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { DbOrTx } from '@switchboard/db';
 import { AiReply, type AiReplyMeta } from '@switchboard/shared';
-import { generateText, jsonSchema, type LanguageModel, Output, stepCountIs, type ToolSet, tool } from 'ai';
+import {
+  type EmbeddingModel,
+  embedMany,
+  generateText,
+  jsonSchema,
+  type LanguageModel,
+  Output,
+  stepCountIs,
+  type ToolSet,
+  tool,
+} from 'ai';
 import { z } from 'zod';
 import type { AiConfig } from '../../config.ts';
 import type {
@@ -12,7 +22,8 @@ import type {
   RunnableTool,
   Voice,
 } from './assistant.ts';
-import { retrieveForReply } from './builtin.ts';
+import { retrieveForReply, trailingCustomerLines } from './builtin.ts';
+import { type Embedder, fillEmbeddings, mergeHits, nearestFaqs } from './embeddings.ts';
 import type { KnowledgeHit } from './retrieval.ts';
 
 /** At most this many model calls and tool runs for one reply. */
@@ -56,14 +67,31 @@ export function modelAssistantFromEnv(env: NodeJS.ProcessEnv): Assistant | null 
  * (`AiReply`): an answer naming the FAQs it used, a question back, or a handoff. An answer that names no FAQ
  * or document of what it was given is not trusted: the conversation goes to a person instead.
  */
-export function modelAssistant(config: ModelOptions): Assistant {
+export function modelAssistant(
+  config: ModelOptions,
+  /** Models to use instead of the configured server's (tests: the AI SDK's mock models). */
+  models: { chat?: LanguageModel; embeddings?: EmbeddingModel } = {},
+): Assistant {
   const provider = createOpenAICompatible({
     name: 'switchboard-ai',
     baseURL: config.baseUrl ?? '',
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
     supportsStructuredOutputs: true,
   });
-  const chat: LanguageModel = provider.chatModel(config.model);
+  const chat: LanguageModel = models.chat ?? provider.chatModel(config.model);
+  const embeddingsModel =
+    models.embeddings ?? (config.embeddingsModel ? provider.embeddingModel(config.embeddingsModel) : null);
+  const embed: Embedder | null = embeddingsModel
+    ? async (values) =>
+        (
+          await embedMany({
+            model: embeddingsModel,
+            values,
+            abortSignal: AbortSignal.timeout(config.timeoutMs),
+            maxRetries: 1,
+          })
+        ).embeddings
+    : null;
   const call = async <T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> => {
     try {
       return await run(AbortSignal.timeout(config.timeoutMs));
@@ -76,10 +104,11 @@ export function modelAssistant(config: ModelOptions): Assistant {
   return {
     kind: 'model',
     model: config.model,
-    embeddings: !!config.embeddingsModel,
+    embeddings: !!embeddingsModel,
 
     async reply(db: DbOrTx, input: ReplyInput): Promise<AiReplyMeta> {
-      const knowledge = (await retrieveForReply(db, input)).hits;
+      let knowledge = (await retrieveForReply(db, input)).hits;
+      if (embed) knowledge = await withMeaning(db, input, knowledge, embed);
       const tools = toolSetOf(input.tools);
       const result = await call((abortSignal) =>
         generateText({
@@ -184,6 +213,22 @@ export function modelAssistant(config: ModelOptions): Assistant {
       return summary.trim();
     },
   };
+}
+
+/**
+ * Hybrid retrieval when an embeddings model is configured: FAQs not yet embedded are embedded, the customer's
+ * lines too, and the FAQs nearest in meaning join those the words found. If the embeddings model fails, the
+ * words alone still find what they find.
+ */
+async function withMeaning(db: DbOrTx, input: ReplyInput, byWords: KnowledgeHit[], embed: Embedder) {
+  try {
+    await fillEmbeddings(db, input.business_id, embed);
+    const [vector] = await embed([trailingCustomerLines(input).join('\n')]);
+    if (!vector) return byWords;
+    return mergeHits(byWords, await nearestFaqs(db, input, vector));
+  } catch {
+    return byWords;
+  }
 }
 
 function toolsWereUsed(result: { steps: { toolResults: unknown[] }[] }): boolean {
