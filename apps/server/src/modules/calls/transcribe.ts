@@ -6,6 +6,7 @@ import { callSummarise } from '../../jobs/definitions/call-transcribe.ts';
 import { jsonOf, providerFetch } from '../../lib/provider-http.ts';
 import { readUpload } from '../../lib/storage.ts';
 import { splitWavChannels } from '../../lib/wav.ts';
+import { assistantFor } from '../ai/service.ts';
 import { showCall } from './service.ts';
 import { extractiveSummary } from './summary.ts';
 
@@ -182,9 +183,21 @@ export async function summariseCall(app: FastifyInstance, job: { call_id: string
     .where(eq(messages.id, call.message_id));
   const transcript = row?.meta.call_transcript as Transcript | undefined;
   if (!row || !transcript) return;
-  const { summary, details } = extractiveSummary(transcript.text, new Date(), row.timezone);
+  const { summary: extracted, details } = extractiveSummary(transcript.text, new Date(), row.timezone);
+  // With an AI model the summary is the model's (the reasons, promises and follow-up day stay those said).
+  const assistant = await assistantFor(app.db, app.config, call.business_id);
+  const summary =
+    assistant.kind === 'model'
+      ? await assistant.summarise(transcript.text).catch((error: unknown) => {
+          app.log.warn(
+            { err: error, call_id: call.id },
+            'the AI model did not summarise the call; kept the extract',
+          );
+          return extracted;
+        })
+      : extracted;
   await setMessage(app, call.message_id, {
-    summary,
+    summary: summary || extracted,
     summary_details: details,
     call_summary_status: 'completed',
   });
