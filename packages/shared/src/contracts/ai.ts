@@ -316,7 +316,8 @@ export const AiToolsRequest = z.strictObject({ tools: z.array(AiToolInput).min(1
  */
 export const AiToolPatch = z
   .strictObject({ ...ToolFields, headers: z.record(ToolHeaderName, z.string().max(2000).nullable()) })
-  .partial();
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send the fields to change.');
 
 export const AiTool = z.object({
   id: z.string(),
@@ -388,7 +389,13 @@ export const AiFlowInput = z.strictObject({
 });
 export type AiFlowInput = z.input<typeof AiFlowInput>;
 /** `PUT /business/ai-flows/{id}`: only what is sent changes. */
-export const AiFlowPatch = z.strictObject(FlowFields).partial();
+export const AiFlowPatch = z
+  .strictObject(FlowFields)
+  .partial()
+  .refine(
+    (v) => Object.keys(v).length > 0,
+    'Nothing to change: send name, keywords, intent, action, steps or location_ids.',
+  );
 
 export const AiFlow = z.object({
   id: z.string(),
