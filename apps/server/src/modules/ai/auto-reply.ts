@@ -21,6 +21,7 @@ import { trailingCustomerLines } from './builtin.ts';
 import { insertFaqs } from './faq-store.ts';
 import { takeTurnInFlow } from './flows.ts';
 import { nameWords } from './language.ts';
+import { ModelUnavailableError } from './model.ts';
 import { retrieve } from './retrieval.ts';
 import { assistantFor, autoReplyAction, turnsOf, voiceFor } from './service.ts';
 import { runnableTools } from './tools.ts';
@@ -154,14 +155,26 @@ export async function autoReply(app: FastifyInstance, job: { enquiry_id: string;
   );
   if (flow && (flow.mode === 'off' || !flow.reply.message)) return;
   const mode = flow ? flow.mode : action;
-  const reply =
-    flow?.reply ??
-    (await assistant.reply(app.db, {
-      ...voice,
-      turns,
-      greet: e.ai_replies === 0,
-      tools: assistant.kind === 'model' ? await runnableTools(app.db, app.config, e.business_id) : [],
-    }));
+  let reply: AiReplyMeta;
+  try {
+    reply =
+      flow?.reply ??
+      (await assistant.reply(app.db, {
+        ...voice,
+        turns,
+        greet: e.ai_replies === 0,
+        tools: assistant.kind === 'model' ? await runnableTools(app.db, app.config, e.business_id) : [],
+      }));
+  } catch (error) {
+    // The AI model did not answer: a person takes it (and is told), rather than the customer waiting on retries.
+    if (!(error instanceof ModelUnavailableError)) throw error;
+    app.log.warn(
+      { err: error, enquiry_id: e.id },
+      'the AI model did not answer; the enquiry goes to a person',
+    );
+    if (mode === 'auto') await handOver(app, e.id, error.message);
+    return;
+  }
 
   if (mode === 'suggest') {
     const [updated] = await app.db

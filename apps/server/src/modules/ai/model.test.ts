@@ -191,6 +191,25 @@ describe('the assistant on an OpenAI-compatible model', () => {
     await call('PUT', '/business/ai-auto-reply/toggle/off', { location_id: loc });
   });
 
+  it("hands an answering location's conversation to a person when the model does not answer", async () => {
+    next = () => ({ status: 500, error: 'overloaded' });
+    await call('PUT', '/business/ai-auto-reply/toggle/auto', {
+      location_id: loc,
+      options: { delay_seconds: 0 },
+    });
+    const { enquiry_id } = await inbound(t, owner, {
+      location_id: loc,
+      from: { phone: '+61491570304', name: 'Ari' },
+      message: 'are you open today?',
+    });
+    await eventually(async () => (await call('GET', `/enquiries/${enquiry_id}`)).json().body.needs_person);
+    const lines = (await call('GET', `/enquiries/${enquiry_id}/messages`)).json().body.items as {
+      direction: string;
+    }[];
+    expect(lines.filter((m) => m.direction === 'out')).toHaveLength(0);
+    await call('PUT', '/business/ai-auto-reply/toggle/off', { location_id: loc });
+  });
+
   it('rewrites through the model, keeping the original', async () => {
     next = () => ({ content: 'Hi Kim, we can see you at 3pm today. Thanks, Harbourside Dental' });
     const { enquiry_id } = await inbound(t, owner, {
