@@ -36,6 +36,10 @@ const PHRASES: [RegExp, string][] = [
   [/\be-?bikes?\b/g, ' ebike electric bike '],
   [/\b\d+ ?(?:yo|y\.o\.|years? old|yr old)\b/g, ' child age '],
   [/\btune[- ]?ups?\b/g, ' service '],
+  [/\bhiring\b/g, ' jobs vacancy '],
+  [/\btake[- ]?away\b|\bto go\b|\bpick[- ]?up\b/g, ' takeaway '],
+  [/\bpet[- ]friendly\b/g, ' pet dog allowed '],
+  [/\bgluten[- ]free\b|\bcoeliac\b|\bceliac\b/g, ' gluten dietary '],
   [/\bpick(?:ing)? (?:it |them )?up\b/g, ' collect '],
   [/\bdrop(?:ping)? (?:it |them )?off\b/g, ' drop '],
 ];
@@ -108,7 +112,13 @@ export const SYNONYM_GROUPS: readonly string[][] = [
     'slot',
     'availability',
     'available',
+    'table',
+    'seat',
+    'seats',
   ],
+  ['dinner', 'night', 'evening', 'tonight', 'supper'],
+  ['breakfast', 'brunch', 'lunch', 'morning'],
+  ['takeaway', 'collect', 'collection', 'order', 'delivery', 'deliver'],
   ['cancel', 'cancellation', 'reschedule', 'postpone', 'change', 'move'],
   ['location', 'address', 'located', 'directions', 'suburb'],
   ['shop', 'store', 'showroom', 'premises', 'clinic', 'salon', 'studio', 'office'],
@@ -139,19 +149,76 @@ export const SYNONYM_GROUPS: readonly string[][] = [
   ['insurance', 'insured', 'health fund', 'rebate', 'medicare', 'claim', 'hicaps'],
   ['discount', 'discounts', 'concession', 'pensioner', 'student', 'senior', 'deal', 'promo'],
   ['menu', 'food', 'dish', 'dishes', 'eat', 'meal'],
-  ['vegan', 'vegetarian', 'gluten', 'dairy', 'allergy', 'allergies', 'dietary', 'halal'],
+  [
+    'vegan',
+    'vegetarian',
+    'gluten',
+    'dairy',
+    'allergy',
+    'allergies',
+    'dietary',
+    'halal',
+    'intolerance',
+    'lactose',
+    'nut',
+    'nuts',
+    'options',
+  ],
   ['wait', 'waiting', 'queue', 'long', 'duration'],
   ['accept', 'take', 'takes', 'allow', 'allowed'],
   ['late', 'behind', 'delayed', 'delay', 'lateness'],
   ['voucher', 'vouchers', 'giftcard', 'certificate'],
   ['colour', 'color', 'colouring', 'coloring', 'dye', 'tint', 'highlights', 'foils', 'balayage', 'bleach'],
-  ['job', 'jobs', 'hiring', 'career', 'careers', 'vacancy', 'work', 'employment', 'apply'],
+  ['job', 'jobs', 'career', 'careers', 'vacancy', 'work', 'employment', 'apply'],
   ['warranty', 'guarantee', 'guaranteed'],
   ['wifi', 'internet', 'wi-fi'],
   ['new', 'first', 'beginner'],
   ['bring', 'need', 'required', 'require', 'prepare', 'preparation'],
-  ['group', 'groups', 'party', 'parties', 'event', 'events', 'function', 'private'],
+  ['referral', 'refer', 'referred', 'letter', 'gp', 'doctor'],
+  ['pregnant', 'pregnancy', 'prenatal', 'antenatal', 'postnatal', 'natal', 'baby'],
+  ['injury', 'injuries', 'injured', 'hurt', 'sprain', 'sprained', 'pain', 'sore'],
+  [
+    'group',
+    'groups',
+    'party',
+    'parties',
+    'event',
+    'events',
+    'function',
+    'private',
+    'people',
+    'guests',
+    'large',
+    'big',
+  ],
   ['member', 'membership', 'subscription', 'plan', 'join', 'register'],
+];
+
+/**
+ * Verbs that say little about *what* is asked ("do you treat kids?" is about kids): they count for a third of a
+ * word's weight.
+ */
+export const WEAK_WORDS = [
+  'offer',
+  'provide',
+  'treat',
+  'see',
+  'help',
+  'need',
+  'sell',
+  'accept',
+  'take',
+  'allow',
+  'available',
+  'able',
+  'want',
+  'like',
+  'find',
+  'give',
+  'bring',
+  'send',
+  'get',
+  'require',
 ];
 
 /** Words that carry no question of their own: greetings, politeness, filler. */
@@ -177,6 +244,8 @@ const WANTS_A_PERSON =
 export type MessageReading = {
   /** The words that carry the question, in order, lower case, filler removed (not yet stemmed). */
   words: string[];
+  /** Which of `words` are also words of the business's or location's name (they count only if an FAQ uses them). */
+  names: Set<string>;
   greeting: boolean;
   acknowledgement: boolean;
   wantsPerson: boolean;
@@ -206,9 +275,10 @@ export function readMessage(text: string, ignore: Iterable<string> = []): Messag
   for (const [pattern, replacement] of PHRASES) s = s.replace(pattern, replacement);
   const words = (s.match(/[a-z0-9][a-z0-9-]*/g) ?? [])
     .flatMap((w) => (w.includes('-') && !KEEP_HYPHENATED.has(w) ? w.split('-') : [w]))
-    .filter((w) => w.length > 1 && !/^\d+$/.test(w) && !FILLER.has(w) && !ignored.has(w));
+    .filter((w) => w.length > 1 && !/^\d+$/.test(w) && !FILLER.has(w));
   return {
     words,
+    names: new Set(words.filter((w) => ignored.has(w))),
     greeting: GREETING.test(text),
     acknowledgement: ACKNOWLEDGEMENT.test(text),
     wantsPerson: WANTS_A_PERSON.test(text),

@@ -1,6 +1,6 @@
 import { type DbOrTx, queryRows } from '@switchboard/db';
 import { sql } from 'drizzle-orm';
-import { readMessage, SYNONYM_GROUPS } from './language.ts';
+import { readMessage, SYNONYM_GROUPS, WEAK_WORDS } from './language.ts';
 
 /**
  * Finding what the business's knowledge says about a customer's message, with no model: PostgreSQL full-text
@@ -41,15 +41,17 @@ export type Retrieval = {
 };
 
 /** Below this a message is not answered from the knowledge (tuned with `npm run eval:ai`). */
-export const ANSWER_THRESHOLD = 0.4;
+export const ANSWER_THRESHOLD = 0.35;
 /** The share of a message's meaning an answer must cover, whatever else scores high. */
-export const MIN_COVERAGE = 0.52;
+export const MIN_COVERAGE = 0.42;
 /** How a candidate's score is made: its cover of the message, how much of its question was asked, trigrams. */
 const WEIGHTS = { coverage: 0.7, question: 0.15, trigram: 0.15 };
 
 const SYNONYM_FACTOR = 0.8;
 const ANSWER_ONLY_FACTOR = 0.65;
 const VARIANT_FACTOR = 0.9;
+const WEAK_FACTOR = 0.35;
+const UNKNOWN_FACTOR = 1.3;
 const FUZZY_MIN_SIMILARITY = 0.45;
 
 type Term = { stem: string; weight: number; alts: Map<string, number> };
@@ -86,11 +88,15 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     wantsPerson: reading.wantsPerson,
   };
   const stems = await stemWords(db, reading.words);
-  const unique = [...new Set(stems.flat())];
-  if (!unique.length) return { ...base, hasQuestion: false };
+  const nameStems = new Set(stems.filter((_, i) => reading.names.has(reading.words[i] ?? '')).flat());
+  const all = [...new Set(stems.flat())];
+  if (!all.length) return { ...base, hasQuestion: false };
 
-  const groups = await synonymStems(db);
-  const vocabulary = await vocabularyOf(db, input, unique);
+  const [groups, weak] = await Promise.all([synonymStems(db), weakStems(db)]);
+  const vocabulary = await vocabularyOf(db, input, all);
+  // A word of the business's own name says nothing unless the knowledge uses it ("Pilates" at a Pilates studio).
+  const unique = all.filter((stem) => !nameStems.has(stem) || vocabulary.df[stem]);
+  if (!unique.length) return { ...base, hasQuestion: false };
   const terms: Term[] = unique.map((stem) => {
     const alts = new Map<string, number>();
     for (const group of groups.get(stem) ?? []) {
@@ -102,9 +108,12 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     }
     const fuzzy = vocabulary.fuzzy[stem];
     if (fuzzy && !vocabulary.df[stem]) alts.set(fuzzy.lex, Math.max(alts.get(fuzzy.lex) ?? 0, fuzzy.sim));
-    // A word nothing in the knowledge uses weighs as much as the rarest one that is used.
     const df = Math.max(1, vocabulary.df[stem] ?? (fuzzy ? fuzzy.df : 0));
-    return { stem, weight: Math.log(1 + (vocabulary.n + 1) / (df + 0.5)), alts };
+    // A word nothing in the knowledge uses (a dog at a hair salon) weighs a little more than the rarest that is.
+    const unknown = !vocabulary.df[stem] && !fuzzy ? UNKNOWN_FACTOR : 1;
+    const weight =
+      Math.log(1 + (vocabulary.n + 1) / (df + 0.5)) * (weak.has(stem) ? WEAK_FACTOR : 1) * unknown;
+    return { stem, weight, alts };
   });
 
   const candidates = await candidatesFor(db, input, terms);
@@ -245,6 +254,19 @@ function synonymStems(db: DbOrTx): Promise<Map<string, string[][]>> {
     throw error;
   });
   return synonymCache;
+}
+
+let weakCache: Promise<Set<string>> | null = null;
+
+/** The stems of the verbs that say little about what is asked. */
+function weakStems(db: DbOrTx): Promise<Set<string>> {
+  weakCache ??= stemWords(db, WEAK_WORDS)
+    .then((stems) => new Set(stems.flat()))
+    .catch((error: unknown) => {
+      weakCache = null;
+      throw error;
+    });
+  return weakCache;
 }
 
 type Vocabulary = {
