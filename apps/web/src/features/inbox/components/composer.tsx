@@ -639,7 +639,9 @@ function SourceLink({ source }: { source: AiSource }) {
     setFaq(found ?? 'missing');
   };
   const content =
-    source.kind !== 'faq' ? (
+    source.kind === 'flow' ? (
+      <span>A flow set up in the assistant's settings.</span>
+    ) : source.kind !== 'faq' ? (
       <span>A part of an uploaded document.</span>
     ) : faq === null ? (
       <span>Loading…</span>
