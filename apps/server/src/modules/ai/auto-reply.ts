@@ -133,7 +133,7 @@ export async function autoReply(app: FastifyInstance, job: { enquiry_id: string;
   }
 
   if (action === 'auto' && e.ai_replies >= options.max_replies) {
-    await handOver(app, e.id, null);
+    await handOver(app, e.id);
     return;
   }
   const voice = await voiceFor(app.db, e.business_id, e.location_id, c);
@@ -172,7 +172,7 @@ export async function autoReply(app: FastifyInstance, job: { enquiry_id: string;
       { err: error, enquiry_id: e.id },
       'the AI model did not answer; the enquiry goes to a person',
     );
-    if (mode === 'auto') await handOver(app, e.id, error.message);
+    if (mode === 'auto') await handOver(app, e.id);
     return;
   }
 
@@ -268,7 +268,7 @@ async function sendAsBusiness(
 }
 
 /** Marks an enquiry for a person without a word to the customer (the assistant has said its most). */
-async function handOver(app: FastifyInstance, enquiryId: string, _reason: string | null) {
+async function handOver(app: FastifyInstance, enquiryId: string) {
   const [updated] = await app.db
     .update(enquiries)
     .set({ ai_handoff_at: new Date() })

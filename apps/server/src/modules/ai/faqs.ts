@@ -6,8 +6,8 @@ import type { Context, DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { faqSearch, insertFaqs } from './faq-store.ts';
+import { assistOrExplain } from './model.ts';
 import { assistantFor } from './service.ts';
-import { assistOrExplain } from './staff-help.ts';
 
 type FaqRow = typeof aiFaqs.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { aiFlowRuns, aiFlows, aiProfiles, customers, type DbOrTx } from '@switchboard/db';
+import { aiFlowRuns, aiFlows, aiProfiles, aiTools, customers, type DbOrTx } from '@switchboard/db';
 import {
   type AiAutoReplyAction,
   type AiFlowInput,
@@ -69,8 +69,10 @@ function checkSteps(steps: AiFlowStep[], toolIds: Set<string>): AiFlowStep[] {
     });
 }
 
-async function toolIdsOf(db: DbOrTx, config: Pick<Config, 'encryptionKey' | 'ai'>, businessId: string) {
-  return new Set((await runnableTools(db, config, businessId)).map((t) => t.id));
+/** The ids of the business's tools (a step may only call one of them). */
+async function toolIdsOf(db: DbOrTx, businessId: string) {
+  const rows = await db.select({ id: aiTools.id }).from(aiTools).where(eq(aiTools.business_id, businessId));
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function listFlows({ db, actor }: FlowCtx) {
@@ -83,12 +85,9 @@ export async function listFlows({ db, actor }: FlowCtx) {
   return rows.map(toDto);
 }
 
-export async function createFlow(ctx: FlowCtx & Pick<Context, 'config'>, input: AiFlowInput) {
+export async function createFlow(ctx: FlowCtx, input: AiFlowInput) {
   const { business_id } = requireOwner(ctx.actor, "change the assistant's flows");
-  const steps = checkSteps(
-    (input.steps ?? []) as AiFlowStep[],
-    await toolIdsOf(ctx.db, ctx.config, business_id),
-  );
+  const steps = checkSteps((input.steps ?? []) as AiFlowStep[], await toolIdsOf(ctx.db, business_id));
   const [row] = await ctx.db
     .insert(aiFlows)
     .values({
@@ -114,7 +113,7 @@ export async function updateFlow(
   const steps =
     patch.steps === undefined
       ? undefined
-      : checkSteps(patch.steps as AiFlowStep[], await toolIdsOf(ctx.db, ctx.config, business_id));
+      : checkSteps(patch.steps as AiFlowStep[], await toolIdsOf(ctx.db, business_id));
   const [row] = await ctx.db
     .update(aiFlows)
     .set({

@@ -14,6 +14,7 @@ import {
 } from 'ai';
 import { z } from 'zod';
 import type { AiConfig } from '../../config.ts';
+import { AppError } from '../../errors.ts';
 import type {
   Assistant,
   DocumentSection,
@@ -29,8 +30,18 @@ import type { KnowledgeHit } from './retrieval.ts';
 /** At most this many model calls and tool runs for one reply. */
 export const MAX_TOOL_STEPS = 5;
 
-/** A model call that failed or timed out: the caller says so (a route 503s, a job retries). */
+/** A model call that failed or timed out: the caller says so (a route 503s, auto-reply hands over). */
 export class ModelUnavailableError extends Error {}
+
+/** A model that did not answer is the server's trouble (503), said in words. */
+export async function assistOrExplain<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ModelUnavailableError) throw new AppError('service_unavailable', error.message);
+    throw error;
+  }
+}
 
 export type ModelOptions = AiConfig;
 

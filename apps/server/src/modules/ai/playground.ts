@@ -5,8 +5,8 @@ import type { Context, DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import type { Turn } from './assistant.ts';
+import { assistOrExplain } from './model.ts';
 import { assistantFor, voiceFor } from './service.ts';
-import { assistOrExplain } from './staff-help.ts';
 
 const conversationNotFound = () => new AppError('not_found', 'Conversation not found.');
 

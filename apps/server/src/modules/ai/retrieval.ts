@@ -236,38 +236,32 @@ async function stemWords(db: DbOrTx, words: string[]): Promise<string[][]> {
   return rows.map((r) => r.stems.filter((s) => LEXEME.test(s)));
 }
 
-let synonymCache: Promise<Map<string, string[][]>> | null = null;
-
-/** Each stem of a synonym group's words, with the groups (as stems) it belongs to. Worked out once. */
-function synonymStems(db: DbOrTx): Promise<Map<string, string[][]>> {
-  synonymCache ??= (async () => {
-    const stemmed = await Promise.all(
-      SYNONYM_GROUPS.map(async (g) => [...new Set((await stemWords(db, g)).flat())]),
-    );
-    const byStem = new Map<string, string[][]>();
-    for (const group of stemmed) {
-      for (const stem of group) byStem.set(stem, [...(byStem.get(stem) ?? []), group]);
-    }
-    return byStem;
-  })().catch((error: unknown) => {
-    synonymCache = null;
-    throw error;
-  });
-  return synonymCache;
-}
-
-let weakCache: Promise<Set<string>> | null = null;
-
-/** The stems of the verbs that say little about what is asked. */
-function weakStems(db: DbOrTx): Promise<Set<string>> {
-  weakCache ??= stemWords(db, WEAK_WORDS)
-    .then((stems) => new Set(stems.flat()))
-    .catch((error: unknown) => {
-      weakCache = null;
+/** A value worked out with the stemmer once per process (a failure is tried again on the next call). */
+function stemmedOnce<T>(make: (db: DbOrTx) => Promise<T>): (db: DbOrTx) => Promise<T> {
+  let cached: Promise<T> | null = null;
+  return (db) => {
+    cached ??= make(db).catch((error: unknown) => {
+      cached = null;
       throw error;
     });
-  return weakCache;
+    return cached;
+  };
 }
+
+/** Each stem of a synonym group's words, with the groups (as stems) it belongs to. */
+const synonymStems = stemmedOnce(async (db) => {
+  const stemmed = await Promise.all(
+    SYNONYM_GROUPS.map(async (g) => [...new Set((await stemWords(db, g)).flat())]),
+  );
+  const byStem = new Map<string, string[][]>();
+  for (const group of stemmed) {
+    for (const stem of group) byStem.set(stem, [...(byStem.get(stem) ?? []), group]);
+  }
+  return byStem;
+});
+
+/** The stems of the verbs that say little about what is asked. */
+const weakStems = stemmedOnce(async (db) => new Set((await stemWords(db, WEAK_WORDS)).flat()));
 
 type Vocabulary = {
   n: number;

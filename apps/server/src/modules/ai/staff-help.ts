@@ -2,23 +2,12 @@ import { drafts, users } from '@switchboard/db';
 import type { AiDraftAnswer } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import type { Turn } from './assistant.ts';
-import { ModelUnavailableError } from './model.ts';
+import { assistOrExplain } from './model.ts';
 import { assistantFor, enquiryVoice, turnsOf } from './service.ts';
 
 type HelpCtx = Pick<Context, 'db' | 'actor' | 'config'>;
-
-/** A model that did not answer is the server's trouble (503), said in words. */
-export async function assistOrExplain<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ModelUnavailableError) throw new AppError('service_unavailable', error.message);
-    throw error;
-  }
-}
 
 async function keepDraft(
   ctx: HelpCtx,
