@@ -104,6 +104,13 @@ const EnvSchema = z.object({
   AI_FETCH_ALLOW_ORIGINS: z.string().optional(),
   /** How long one AI call may take (spec §9: 300000 ms). */
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  /** Stripe (Connect, direct charges): without a key, invoices are paid on the sandbox payment page in sandbox mode. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The Connect webhook endpoint's signing secret (`whsec_…`) for `POST /webhooks/stripe`. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  /** The platform's fee on each invoice payment, in basis points of its total (100 = 1%). */
+  STRIPE_APPLICATION_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(0),
   /** Every background job retries after this many seconds, without backoff (tests; unset in production). */
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Answers that carry a field their route's contract does not name fail with 500 instead of dropping it (tests). */
@@ -217,6 +224,8 @@ export type Config = {
   };
   /** The assistant's chat model (OpenAI-compatible); none when `baseUrl` is unset: the built-in assistant answers. */
   ai: AiConfig;
+  /** Invoice payments through Stripe Connect; none configured: the sandbox payment page (sandbox mode) or none. */
+  payments: { stripeSecretKey?: string; webhookSecret?: string; apiBase: string; applicationFeeBps: number };
   /** Call transcription: an OpenAI-compatible `/v1/audio/transcriptions` endpoint; none when unset. */
   transcription: { provider: 'openai' | 'twilio' | null; baseUrl?: string; apiKey?: string; model: string };
   /** Email: the inbound SMTP server, the domain of every location's address, and the outbound relay. */
@@ -252,6 +261,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       "Invalid configuration:\n  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the machine's AWS credentials)",
+    );
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY needs the webhook signing secret (whsec_…) to believe payment events',
     );
   }
   const dataDir = resolve(e.DATA_DIR);
@@ -319,6 +333,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .split(',')
         .map((o) => o.trim().replace(/\/+$/, ''))
         .filter(Boolean),
+    },
+    payments: {
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+      applicationFeeBps: e.STRIPE_APPLICATION_FEE_BPS,
     },
     transcription: {
       provider: e.TRANSCRIBE_PROVIDER ?? (e.TRANSCRIBE_BASE_URL ? 'openai' : null),

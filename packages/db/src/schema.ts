@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
@@ -105,6 +106,10 @@ export const businesses = pgTable('businesses', {
   regulated: boolean('regulated').notNull().default(false),
   stripe_customer_id: text('stripe_customer_id'),
   stripe_account_id: text('stripe_account_id'),
+  /** The connected account's state as Stripe last told it (settings show it; `account.updated` refreshes it). */
+  stripe_details_submitted: boolean('stripe_details_submitted').notNull().default(false),
+  stripe_charges_enabled: boolean('stripe_charges_enabled').notNull().default(false),
+  stripe_payouts_enabled: boolean('stripe_payouts_enabled').notNull().default(false),
   /** Secret tokens for the inbound web-form and contact-form URLs. */
   web_form_token: text('web_form_token'),
   contact_form_token: text('contact_form_token'),
@@ -159,6 +164,9 @@ export const locations = pgTable(
     reply_time: text('reply_time'),
     /** Texted to a caller nobody answered (template placeholders filled in); null: no text. */
     missed_call_text: text('missed_call_text'),
+    /** A card surcharge added to invoices paid here, as a separate disclosed line (basis points: 150 = 1.5%). */
+    card_surcharge_enabled: boolean('card_surcharge_enabled').notNull().default(false),
+    card_surcharge_bps: integer('card_surcharge_bps').notNull().default(150),
     assigned_count_open: integer('assigned_count_open').notNull().default(0),
     assigned_count_closed: integer('assigned_count_closed').notNull().default(0),
     unassigned_count_open: integer('unassigned_count_open').notNull().default(0),
@@ -452,6 +460,10 @@ export const enquiryNotes = pgTable(
       .notNull()
       .references(() => enquiries.id, { onDelete: 'cascade' }),
     user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** `note`: written by a teammate; `event`: something that happened (an invoice paid), written by the product. */
+    kind: text('kind', { enum: ['note', 'event'] })
+      .notNull()
+      .default('note'),
     body: text('body').notNull(),
     mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
     ...stamps(),
@@ -900,3 +912,119 @@ export const aiMessages = pgTable(
   },
   (t) => [index('ai_messages_enquiry_idx').on(t.ai_enquiry_id, t.created_at)],
 );
+
+/** How a business's invoices look and are numbered, and when their reminders go; one row per business. */
+export const invoiceBranding = pgTable('invoice_branding', {
+  business_id: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  /** Storage key of the logo (`PUT …/branding/icon`). */
+  logo: text('logo'),
+  accent_color: text('accent_color').notNull().default('#1E75FF'),
+  font: text('font').notNull().default('noto-sans'),
+  footer: text('footer'),
+  payment_terms: text('payment_terms'),
+  tax_id: text('tax_id'),
+  currency: text('currency').notNull().default('AUD'),
+  number_prefix: text('number_prefix').notNull().default('INV-'),
+  /** The next invoice's number; taken under the row's lock, never handed out twice. */
+  next_number: integer('next_number').notNull().default(1),
+  /** Reminders: days before the due date (null: none) and days after it (each once). */
+  reminder_days_before: integer('reminder_days_before').default(3),
+  reminder_days_after: integer('reminder_days_after').array().notNull().default(sql`'{1,7}'::integer[]`),
+  ...stamps(),
+});
+
+export const INVOICE_STATUSES = [
+  'draft',
+  'sent',
+  'viewed',
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'void',
+  'overdue',
+] as const;
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    enquiry_id: uuid('enquiry_id').references(() => enquiries.id, { onDelete: 'set null' }),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    number: text('number').notNull(),
+    /** Who the invoice is made out to (the customer's name when it was written). */
+    bill_to: text('bill_to'),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('draft'),
+    currency: text('currency').notNull(),
+    subtotal_cents: integer('subtotal_cents').notNull().default(0),
+    tax_cents: integer('tax_cents').notNull().default(0),
+    /** The card surcharge's rate when the invoice was written (0: none) and its amount. */
+    surcharge_bps: integer('surcharge_bps').notNull().default(0),
+    surcharge_cents: integer('surcharge_cents').notNull().default(0),
+    /** What the customer pays: subtotal + tax + surcharge. */
+    total_cents: integer('total_cents').notNull().default(0),
+    amount_paid_cents: integer('amount_paid_cents').notNull().default(0),
+    amount_refunded_cents: integer('amount_refunded_cents').notNull().default(0),
+    due_date: date('due_date', { mode: 'string' }),
+    notes: text('notes'),
+    /** Close the conversation when the invoice is paid. */
+    close_on_paid: boolean('close_on_paid').notNull().default(false),
+    /** The public pay page's key (`/pay/{secret}`): random, never the id. */
+    secret: text('secret').notNull(),
+    /** Goes up with every change a PDF shows; PDFs are cached by it. */
+    version: integer('version').notNull().default(1),
+    checkout_session_id: text('checkout_session_id'),
+    payment_intent_id: text('payment_intent_id'),
+    /** Why the last payment attempt failed, as the card network said (shown on the pay page). */
+    last_payment_error: text('last_payment_error'),
+    /** Reminder keys already sent (`before:3`, `after:1`); each goes once. */
+    reminders_sent: text('reminders_sent').array().notNull().default(sql`'{}'::text[]`),
+    sent_at: ts('sent_at'),
+    viewed_at: ts('viewed_at'),
+    paid_at: ts('paid_at'),
+    voided_at: ts('voided_at'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('invoices_business_number_key').on(t.business_id, t.number),
+    uniqueIndex('invoices_secret_key').on(t.secret),
+    index('invoices_business_created_idx').on(t.business_id, t.created_at),
+    index('invoices_customer_idx').on(t.customer_id),
+    index('invoices_checkout_idx').on(t.checkout_session_id),
+    index('invoices_payment_intent_idx').on(t.payment_intent_id),
+    index('invoices_open_due_idx').on(t.due_date).where(sql`${t.status} in ('sent', 'viewed', 'overdue')`),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: id(),
+    invoice_id: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
+    unit_price_cents: integer('unit_price_cents').notNull(),
+    /** Tax rate in basis points (1000 = 10%). */
+    tax_rate_bps: integer('tax_rate_bps').notNull().default(0),
+    amount_cents: integer('amount_cents').notNull(),
+    tax_cents: integer('tax_cents').notNull(),
+  },
+  (t) => [index('invoice_items_invoice_idx').on(t.invoice_id, t.position)],
+);
+
+/** Stripe events already handled, by id: a redelivered event changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  account: text('account'),
+  received_at: ts('received_at').notNull().defaultNow(),
+});

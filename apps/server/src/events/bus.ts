@@ -1,5 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { CallEvent, EnquiryRow, LocationCounts, MessageDto, Note } from '@switchboard/shared';
+import type {
+  CallEvent,
+  EnquiryRow,
+  InvoiceDto,
+  LocationCounts,
+  MessageDto,
+  Note,
+} from '@switchboard/shared';
 
 /** Domain events, emitted after the transaction that caused them commits. */
 export type DomainEvents = {
@@ -32,6 +39,8 @@ export type DomainEvents = {
   'enquiry.handed_off': [{ business_id: string; enquiry: EnquiryRow }];
   /** The business's list of labels changed (made, renamed, recoloured, deleted). */
   'labels.changed': [{ business_id: string }];
+  /** An invoice was sent, viewed, paid, refunded, voided or changed. */
+  'invoice.updated': [{ business_id: string; invoice: InvoiceDto }];
 };
 
 export type EventBus = EventEmitter<DomainEvents>;

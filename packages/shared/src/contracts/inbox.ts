@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './fields.ts';
 import { Uuid } from './ids.ts';
+import type { InvoiceJson } from './invoices.ts';
 import type { PhoneClientEvents, PhoneServerEvents } from './phone.ts';
 
 export const ENQUIRY_STATUSES = ['open', 'closed'] as const;
@@ -200,6 +201,8 @@ export type ServerToClientEvents = PhoneServerEvents & {
   'note.created': (note: Note) => void;
   /** The owner made, renamed, recoloured or deleted a label: screens read the business's labels again. */
   'labels.changed': () => void;
+  /** An invoice was sent, viewed, paid, refunded, voided or changed. */
+  'invoice.updated': (invoice: InvoiceJson) => void;
   /** A customer is ringing the location. */
   'call.incoming': (call: CallEvent) => void;
   'call.updated': (call: CallEvent) => void;
@@ -300,10 +303,14 @@ export const DraftRequest = z.strictObject({
   ai_original: z.string().max(10_000).nullable().optional(),
 });
 
-/** A private note in a thread: staff only, never sent. `mentions` are the teammates it names (told live). */
+/**
+ * A private note in a thread: staff only, never sent. `mentions` are the teammates it names (told live). An
+ * `event` is one the product wrote about something that happened in the conversation (an invoice paid).
+ */
 export const NoteSchema = z.object({
   id: z.string(),
   enquiry_id: z.string(),
+  kind: z.enum(['note', 'event']),
   user_id: z.string().nullable(),
   author: z.object({ full_name: z.string(), avatar: z.string().nullable() }).nullable(),
   body: z.string(),

@@ -10,6 +10,7 @@ export * from './forms.ts';
 export * from './ids.ts';
 export * from './inbox.ts';
 export * from './intake-limits.ts';
+export * from './invoices.ts';
 export * from './locations.ts';
 export * from './members.ts';
 export * from './phone.ts';

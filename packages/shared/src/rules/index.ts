@@ -5,6 +5,7 @@ export * from './date-range.ts';
 export * from './error-code.ts';
 export * from './file-size.ts';
 export * from './form-messages.ts';
+export * from './invoice-totals.ts';
 export * from './marketing.ts';
 export * from './opening-hours.ts';
 export * from './placeholders.ts';

@@ -1,3 +1,4 @@
+import { Invoice } from '@switchboard/shared';
 import type { FastifyInstance } from 'fastify';
 import { preview } from '../../modules/messages/dto.ts';
 import { rooms } from '../../plugins/realtime.ts';
@@ -73,6 +74,9 @@ export function realtimeListeners(app: FastifyInstance): void {
   // Everyone at the location sees who is calling, and the call's toast goes once it is taken or over.
   bus.on('call.incoming', ({ call }) => io.to(rooms.location(call.location_id)).emit('call.incoming', call));
   bus.on('call.updated', ({ call }) => io.to(rooms.location(call.location_id)).emit('call.updated', call));
+  bus.on('invoice.updated', ({ business_id, invoice }) =>
+    io.to(rooms.business(business_id)).emit('invoice.updated', Invoice.encode(invoice)),
+  );
   bus.on('labels.changed', ({ business_id }) => io.to(rooms.business(business_id)).emit('labels.changed'));
   bus.on('counts.updated', ({ business_id, counts }) =>
     io.to(rooms.business(business_id)).emit('counts.updated', counts),

@@ -15,8 +15,7 @@ import { aiAutoReply, aiLearn } from '../../jobs/definitions/ai.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
-import { preview, toMessageDto } from '../messages/dto.ts';
-import { consumeDailyLimit, enqueueSend } from '../messages/service.ts';
+import { sendAutomatic } from '../messages/automatic.ts';
 import { trailingCustomerLines } from './builtin.ts';
 import { insertFaqs } from './faq-store.ts';
 import { takeTurnInFlow } from './flows.ts';
@@ -197,74 +196,28 @@ async function sendAsBusiness(
   input: { enquiry_id: string; reply_to: string; reply: AiReplyMeta },
 ) {
   const { reply } = input;
-  const clientId = `ai:${input.reply_to}`;
-  const sent = await app.db.transaction(async (tx) => {
-    const [e] = await tx.select().from(enquiries).where(eq(enquiries.id, input.enquiry_id)).for('update');
-    if (e?.status !== 'open' || e.ai_handoff_at) return null;
-    const [already] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.enquiry_id, e.id), eq(messages.client_id, clientId)));
-    if (already) return null;
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, e.customer_id));
-    try {
-      await app.channels.checkSend({
-        tx,
-        business_id: e.business_id,
-        location_id: e.location_id,
-        enquiry_id: e.id,
-        channel: e.channel,
-        customer: customer!,
-        message: reply.message,
-        attachments: 0,
-      });
-      await consumeDailyLimit(tx, e.business_id);
-    } catch (error) {
-      if (error instanceof AppError) {
-        app.log.info({ enquiry_id: e.id, reason: error.message }, 'the assistant did not reply');
-        return null;
-      }
-      throw error;
-    }
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        business_id: e.business_id,
-        enquiry_id: e.id,
-        customer_id: e.customer_id,
-        channel: e.channel,
-        direction: 'out',
-        message: reply.message,
-        meta: { auto: ASSISTANT_AUTO, ai: reply },
-        status: 'queued',
-        client_id: clientId,
-        ai_interaction: 'ai_generated',
-      })
-      .returning();
-    const handoff = reply.action === 'handoff';
-    const [updated] = await tx
-      .update(enquiries)
-      .set({
-        last_message_at: message!.created_at,
-        last_message_preview: preview(reply.message, 0),
-        ai_replies: sql`${enquiries.ai_replies} + 1`,
-        ...(handoff ? { ai_handoff_at: new Date() } : {}),
-      })
-      .where(eq(enquiries.id, e.id))
-      .returning();
-    return { message: message!, enquiry: updated!, customer: customer! };
+  const handoff = reply.action === 'handoff';
+  const outcome = await sendAutomatic(app, {
+    enquiry_id: input.enquiry_id,
+    message: reply.message,
+    client_id: `ai:${input.reply_to}`,
+    meta: { auto: ASSISTANT_AUTO, ai: reply },
+    ai_interaction: 'ai_generated',
+    when: (e) => e.status === 'open' && !e.ai_handoff_at,
+    enquiry_set: {
+      ai_replies: sql`${enquiries.ai_replies} + 1`,
+      ...(handoff ? { ai_handoff_at: new Date() } : {}),
+    },
   });
-  if (!sent) return;
-  const enquiry = toEnquiryRow(sent.enquiry, sent.customer);
-  app.events.emit('message.created', {
-    business_id: sent.enquiry.business_id,
-    location_id: sent.enquiry.location_id,
-    message: toMessageDto(sent.message, null),
-  });
-  app.events.emit('enquiry.updated', { business_id: sent.enquiry.business_id, enquiry });
-  if (reply.action === 'handoff')
-    app.events.emit('enquiry.handed_off', { business_id: sent.enquiry.business_id, enquiry });
-  await enqueueSend(app.jobs, sent.message.id);
+  if (!outcome.sent) {
+    app.log.info({ enquiry_id: input.enquiry_id, reason: outcome.reason }, 'the assistant did not reply');
+    return;
+  }
+  if (handoff)
+    app.events.emit('enquiry.handed_off', {
+      business_id: outcome.enquiry.business_id,
+      enquiry: toEnquiryRow(outcome.enquiry, outcome.customer),
+    });
 }
 
 /** Marks an enquiry for a person without a word to the customer (the assistant has said its most). */

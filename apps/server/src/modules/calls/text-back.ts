@@ -1,12 +1,9 @@
-import { businesses, calls, customers, enquiries, locations, messages } from '@switchboard/db';
+import { businesses, calls, customers, locations } from '@switchboard/db';
 import { nextBusinessDay, renderTemplate } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors.ts';
 import { callTextBack } from '../../jobs/definitions/call-transcribe.ts';
-import { toEnquiryRow } from '../enquiries/dto.ts';
-import { preview, toMessageDto } from '../messages/dto.ts';
-import { consumeDailyLimit, enqueueSend } from '../messages/service.ts';
+import { sendAutomatic } from '../messages/automatic.ts';
 import { CALL_CHANNEL } from './replies.ts';
 
 /** What marks a message as the automatic text after a missed call (`meta.auto`). */
@@ -45,53 +42,14 @@ export async function textBack(app: FastifyInstance, job: { call_id: string }): 
     business_day: nextBusinessDay(new Date(), row.business.timezone),
   }).trim();
   if (!body) return;
-  let sent: { message: typeof messages.$inferSelect; enquiry: typeof enquiries.$inferSelect } | null;
-  try {
-    sent = await app.db.transaction(async (tx) => {
-      const [already] = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(eq(messages.client_id, `missed-call:${call.id}`));
-      if (already) return null;
-      await consumeDailyLimit(tx, call.business_id);
-      const [message] = await tx
-        .insert(messages)
-        .values({
-          business_id: call.business_id,
-          enquiry_id: call.enquiry_id,
-          customer_id: call.customer_id,
-          channel: CALL_CHANNEL,
-          direction: 'out',
-          message: body,
-          meta: { auto: MISSED_CALL_AUTO },
-          status: 'queued',
-          client_id: `missed-call:${call.id}`,
-        })
-        .returning();
-      const [enquiry] = await tx
-        .update(enquiries)
-        .set({ last_message_at: message!.created_at, last_message_preview: preview(body, 0) })
-        .where(eq(enquiries.id, call.enquiry_id))
-        .returning();
-      return { message: message!, enquiry: enquiry! };
-    });
-  } catch (error) {
-    // Over the daily limit: the text is not sent, and nothing is retried.
-    if (error instanceof AppError && error.code === 'message_limit_reached') {
-      app.log.warn({ call_id: call.id }, 'missed-call text not sent: daily message limit reached');
-      return;
-    }
-    throw error;
-  }
-  if (!sent) return;
-  app.events.emit('message.created', {
-    business_id: call.business_id,
-    location_id: call.location_id,
-    message: toMessageDto(sent.message, null),
+  const outcome = await sendAutomatic(app, {
+    enquiry_id: call.enquiry_id,
+    message: body,
+    client_id: `missed-call:${call.id}`,
+    meta: { auto: MISSED_CALL_AUTO },
+    channel: CALL_CHANNEL,
   });
-  app.events.emit('enquiry.updated', {
-    business_id: call.business_id,
-    enquiry: toEnquiryRow(sent.enquiry, customer),
-  });
-  await enqueueSend(app.jobs, sent.message.id);
+  // Over the daily limit (or otherwise unsendable): the text is not sent, and nothing is retried.
+  if (!outcome.sent && outcome.reason !== 'already sent')
+    app.log.warn({ call_id: call.id, reason: outcome.reason }, 'missed-call text not sent');
 }

@@ -14,6 +14,7 @@ function toNote(row: NoteRow, author: { full_name: string; avatar: string | null
   return {
     id: row.id,
     enquiry_id: row.enquiry_id,
+    kind: row.kind,
     user_id: row.user_id,
     author,
     body: row.body,
@@ -33,6 +34,28 @@ export async function listNotes({ db, actor }: Ctx, enquiryId: string): Promise<
     .where(eq(enquiryNotes.enquiry_id, e.id))
     .orderBy(asc(enquiryNotes.created_at), asc(enquiryNotes.id));
   return rows.map((r) => toNote(r.n, r.u?.full_name === undefined || r.u === null ? null : r.u));
+}
+
+/**
+ * Writes what happened in a conversation into its thread as an event (`kind: 'event'`, no author), seen live by
+ * the team like a note.
+ */
+export async function addEventNote(
+  { db, events }: Pick<Context, 'db' | 'events'>,
+  input: { business_id: string; enquiry_id: string; body: string },
+): Promise<void> {
+  const { e, c } = await loadEnquiry(db, input.business_id, input.enquiry_id);
+  const [row] = await db
+    .insert(enquiryNotes)
+    .values({ business_id: input.business_id, enquiry_id: e.id, kind: 'event', body: input.body })
+    .returning();
+  events.emit('note.created', {
+    business_id: input.business_id,
+    location_id: e.location_id,
+    enquiry: toEnquiryRow(e, c),
+    note: toNote(row!, null),
+    mentioned: [],
+  });
 }
 
 /**

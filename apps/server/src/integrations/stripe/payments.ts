@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+import { deriveKey } from '../../lib/crypto.ts';
+
+/** What settings show of a connected account. */
+export type AccountState = { details_submitted: boolean; charges_enabled: boolean; payouts_enabled: boolean };
+
+export type CheckoutInput = {
+  /** The business's connected account: the charge is a direct charge on it. */
+  account: string;
+  invoice_id: string;
+  business_id: string;
+  currency: string;
+  /** One line per invoice line (tax included) and the surcharge: they add up to the total to the cent. */
+  lines: { name: string; amount_cents: number }[];
+  application_fee_cents: number;
+  success_url: string;
+  cancel_url: string;
+  customer_email: string | null;
+  /** The same key for the same invoice version: a retried request makes no second session. */
+  idempotency_key: string;
+};
+
+/** Invoice payments: the business's connected account, its onboarding, Checkout and refunds, and webhooks. */
+export interface Payments {
+  readonly mode: 'stripe' | 'sandbox';
+  /** The secret webhooks are signed with (Stripe's endpoint secret, or the sandbox's own). */
+  readonly webhookSecret: string;
+  createAccount(input: { business_id: string; name: string; email: string | null }): Promise<string>;
+  onboardingLink(account: string, urls: { return_url: string; refresh_url: string }): Promise<string>;
+  account(account: string): Promise<AccountState>;
+  checkout(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  refund(input: {
+    account: string;
+    payment_intent: string;
+    amount_cents: number;
+    idempotency_key: string;
+  }): Promise<{ id: string; amount_cents: number }>;
+}
+
+/** Stripe's own rule for `Stripe-Signature` (HMAC-SHA256 of `t.body`, 300 s tolerance, replay-safe with ids). */
+export function verifyStripeEvent(
+  raw: Buffer | string,
+  header: string | undefined,
+  secret: string,
+  receivedAtMs = Date.now(),
+): Stripe.Event {
+  return Stripe.webhooks.constructEvent(raw, header ?? '', secret, 300, undefined, receivedAtMs);
+}
+
+/** A `Stripe-Signature` header for a body, as Stripe makes it (the sandbox signs its events this way). */
+export function signStripeEvent(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+}
+
+/** The real adapter: Stripe's API through `stripe-node`, at `STRIPE_API_BASE` (a fake server in tests). */
+export function stripePayments(
+  settings: Config['payments'] & { stripeSecretKey: string; webhookSecret: string },
+) {
+  const base = new URL(settings.apiBase);
+  const stripe = new Stripe(settings.stripeSecretKey, {
+    host: base.hostname,
+    port: Number(base.port || (base.protocol === 'http:' ? 80 : 443)),
+    protocol: base.protocol === 'http:' ? 'http' : 'https',
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Switchboard' },
+  });
+  const payments: Payments = {
+    mode: 'stripe',
+    webhookSecret: settings.webhookSecret,
+    async createAccount(input) {
+      const account = await stripe.accounts.create(
+        {
+          type: 'standard',
+          ...(input.email ? { email: input.email } : {}),
+          business_profile: { name: input.name },
+          metadata: { business_id: input.business_id },
+        },
+        // One connected account per business, however often the owner clicks.
+        { idempotencyKey: `account:${input.business_id}` },
+      );
+      return account.id;
+    },
+    async onboardingLink(account, urls) {
+      const link = await stripe.accountLinks.create({
+        account,
+        type: 'account_onboarding',
+        return_url: urls.return_url,
+        refresh_url: urls.refresh_url,
+      });
+      return link.url;
+    },
+    async account(account) {
+      return accountState(await stripe.accounts.retrieve(account));
+    },
+    async checkout(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: input.invoice_id,
+          ...(input.customer_email ? { customer_email: input.customer_email } : {}),
+          line_items: input.lines.map((line) => ({
+            quantity: 1,
+            price_data: {
+              currency: input.currency.toLowerCase(),
+              unit_amount: line.amount_cents,
+              product_data: { name: line.name.slice(0, 250) },
+            },
+          })),
+          payment_intent_data: {
+            ...(input.application_fee_cents > 0
+              ? { application_fee_amount: input.application_fee_cents }
+              : {}),
+            metadata: { invoice_id: input.invoice_id, business_id: input.business_id },
+          },
+          metadata: { invoice_id: input.invoice_id, business_id: input.business_id },
+          success_url: input.success_url,
+          cancel_url: input.cancel_url,
+        },
+        { stripeAccount: input.account, idempotencyKey: input.idempotency_key },
+      );
+      if (!session.url) throw new Error('Stripe made a Checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+    async refund(input) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.payment_intent, amount: input.amount_cents },
+        { stripeAccount: input.account, idempotencyKey: input.idempotency_key },
+      );
+      return { id: refund.id, amount_cents: refund.amount };
+    },
+  };
+  return payments;
+}
+
+export function accountState(
+  account: Pick<Stripe.Account, 'details_submitted' | 'charges_enabled' | 'payouts_enabled'>,
+) {
+  return {
+    details_submitted: Boolean(account.details_submitted),
+    charges_enabled: Boolean(account.charges_enabled),
+    payouts_enabled: Boolean(account.payouts_enabled),
+  };
+}
+
+/**
+ * Sandbox payments (sandbox mode without a Stripe key): an account that is ready at once, and Checkout on this
+ * server's sandbox payment page, which completes or declines and sends the same signed webhook Stripe would.
+ */
+export function sandboxPayments(config: Pick<Config, 'encryptionKey' | 'publicUrl'>): Payments {
+  const id = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
+  return {
+    mode: 'sandbox',
+    webhookSecret: `whsec_${deriveKey(config.encryptionKey, 'sandbox-stripe-webhook').toString('hex')}`,
+    async createAccount() {
+      return id('acct');
+    },
+    async onboardingLink(_account, urls) {
+      return urls.return_url;
+    },
+    async account() {
+      return { details_submitted: true, charges_enabled: true, payouts_enabled: true };
+    },
+    async checkout() {
+      const session = id('cs');
+      return { id: session, url: `${config.publicUrl}/sandbox/checkout/${session}` };
+    },
+    async refund(input) {
+      return { id: id('re'), amount_cents: input.amount_cents };
+    },
+  };
+}
+
+/** The payments this server takes: Stripe when it has a key, the sandbox in sandbox mode, else none. */
+export function paymentsFor(config: Config): Payments | null {
+  const { stripeSecretKey, webhookSecret } = config.payments;
+  if (stripeSecretKey && webhookSecret)
+    return stripePayments({ ...config.payments, stripeSecretKey, webhookSecret });
+  return config.sandbox ? sandboxPayments(config) : null;
+}
