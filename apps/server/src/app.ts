@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { decorateContext } from './context.ts';
 import { createEventBus } from './events/bus.ts';
 import { registerListeners } from './events/listeners/index.ts';
+import { paymentsFor } from './integrations/stripe/payments.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { businessCachePlugin } from './lib/cache.ts';
 import { appCsp, cspHeader, reportOnlyCsp } from './lib/csp.ts';
@@ -32,6 +33,9 @@ import { enquiryRoutes } from './modules/enquiries/routes.ts';
 import { CSP_REPORT_PATH, cspReportRoutes } from './modules/feedback/csp.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { formSettingsRoutes, formWebhookRoutes } from './modules/forms/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { sandboxCheckoutRoutes } from './modules/invoices/sandbox-checkout.ts';
+import { stripeWebhooks } from './modules/invoices/webhook.ts';
 import { labelRoutes } from './modules/labels/routes.ts';
 import { inboundEmailRoutes } from './modules/locations/inbound-email.ts';
 import { intakeLimitRoutes } from './modules/locations/intake-limits.ts';
@@ -93,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
+  app.decorate('payments', paymentsFor(config));
   decorateContext(app);
 
   const csp = appCsp(config, CSP_REPORT_PATH);
@@ -169,11 +174,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(widgetSettingsRoutes);
       await api.register(inboundEmailRoutes);
       await api.register(aiRoutes);
+      await api.register(invoiceRoutes);
+      await api.register(sandboxCheckoutRoutes);
     },
     { prefix: '/api/v1' },
   );
   await app.register(emailChannel);
   await app.register(channelWebhooks);
+  await app.register(stripeWebhooks);
   await app.register(widgetChannel);
   registerCallReplies(app);
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { AdapterRegistry } from './channels/registry.ts';
 import type { Config } from './config.ts';
 import type { EventBus } from './events/bus.ts';
+import type { Payments } from './integrations/stripe/payments.ts';
 import type { BusinessCache } from './lib/cache.ts';
 import type { Limiter } from './lib/limiter.ts';
 import type { Actor } from './plugins/auth.ts';
@@ -23,6 +24,8 @@ export type Deps = {
   cache: BusinessCache;
   limiter: Limiter;
   mailer: Mailer;
+  /** Invoice payments (Stripe, or the sandbox's); null when this server takes none. */
+  payments: Payments | null;
   log: FastifyBaseLogger;
 };
 
@@ -33,6 +36,9 @@ export type Context = Deps & { actor: Actor };
 export type DbActor = Pick<Context, 'db' | 'actor'>;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    payments: Payments | null;
+  }
   interface FastifyRequest {
     /** The context of this request's service calls (after `authenticate`, `actor` is the signed-in user). */
     ctx: Context;
@@ -50,6 +56,7 @@ export function depsOf(app: FastifyInstance): Deps {
     cache: app.businessCache,
     limiter: app.limiter,
     mailer: app.mailer,
+    payments: app.payments,
     log: app.log,
   };
 }

@@ -7,6 +7,7 @@ import { summariseCall, transcribeCall } from '../modules/calls/transcribe.ts';
 import { attachMedia, MEDIA_CONCURRENCY, MEDIA_PER_BUSINESS } from '../modules/channels/media.ts';
 import { nameCustomer } from '../modules/customers/naming.ts';
 import { wakeEnquiry } from '../modules/enquiries/service.ts';
+import { sweepInvoiceReminders } from '../modules/invoices/sending.ts';
 import {
   createSandboxDeliverer,
   createSender,
@@ -53,6 +54,14 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   }, RECRAWL_SWEEP_MS);
   recrawl.unref();
   app.addHook('onClose', async () => clearInterval(recrawl));
+  // Invoices past due become overdue and their reminders go out, looked for every hour (each reminder once).
+  const reminders = setInterval(() => {
+    sweepInvoiceReminders(app).catch((error: unknown) =>
+      app.log.error({ err: error }, 'sending invoice reminders failed'),
+    );
+  }, RECRAWL_SWEEP_MS);
+  reminders.unref();
+  app.addHook('onClose', async () => clearInterval(reminders));
 
   // Replies left queued without a job (a node stopped between storing one and queuing its job) are looked for
   // at start and every few seconds after, on every node. A job's id is its message's, so a sweep racing the

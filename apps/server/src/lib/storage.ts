@@ -1,4 +1,4 @@
-import { businesses, type DbOrTx, uploads, users } from '@switchboard/db';
+import { businesses, type DbOrTx, invoiceBranding, uploads, users } from '@switchboard/db';
 import type { Attachment } from '@switchboard/shared';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
@@ -76,7 +76,7 @@ export async function findUpload(db: DbOrTx, businessId: string, id: string): Pr
 /** An upload that some business currently shows as its image: the only uploads served without a login. */
 export async function findPublicImage(db: DbOrTx, id: string): Promise<Upload | undefined> {
   const path = publicImagePath(id);
-  // Public only while it is a business's image or a person's avatar.
+  // Public only while it is a business's image, its invoice logo or a person's avatar.
   const [row] = await db
     .select({ upload: uploads })
     .from(uploads)
@@ -86,6 +86,7 @@ export async function findPublicImage(db: DbOrTx, id: string): Promise<Upload | 
         or(
           sql`exists (select 1 from ${businesses} b where b.id = ${uploads.business_id} and b.image = ${path})`,
           sql`exists (select 1 from ${users} u where u.avatar = ${path})`,
+          sql`exists (select 1 from ${invoiceBranding} ib where ib.business_id = ${uploads.business_id} and ib.logo = ${path})`,
         ),
       ),
     );

@@ -90,6 +90,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * The actor of a download the browser fetches by itself (an <img>, a link to a PDF or CSV): the bearer token,
+ * or the web app's `access` cookie, which is the same token.
+ */
+export async function downloadActor(app: FastifyInstance, request: FastifyRequest): Promise<Actor> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies.access;
+  if (!token) throw new AppError('unauthenticated', 'Please log in to continue.');
+  return resolveActor(app, token);
+}
+
 /** The actor a bearer token stands for; throws 401 for an invalid, expired, revoked or outdated token. */
 export async function resolveActor(app: FastifyInstance, token: string): Promise<Actor> {
   const claims = await verifyAccessToken(token, app.config.jwtSecret);

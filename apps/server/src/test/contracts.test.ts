@@ -23,9 +23,13 @@ const NOT_JSON: Record<string, string> = {
   'GET /contact': 'the hosted contact page',
   'GET /api/v1/auth/unlock': 'a redirect to the login page',
   'GET /metrics': 'Prometheus text',
+  'GET /api/v1/business/customer-invoices/export': 'CSV',
+  'GET /api/v1/business/customer-invoices/:id/pdf': 'a PDF',
+  'GET /api/v1/business/invoices/secret/:id/pdf': 'a PDF',
+  'GET /api/v1/public/fonts/:font/:weight': 'font bytes',
 };
 /** Provider webhooks answer in the provider's format (TwiML, a challenge, an empty 200), not ours. */
-const PROVIDER_WEBHOOK = /^(GET|POST) \/webhooks\/(twilio\/|meta$|google-rcs$)/;
+const PROVIDER_WEBHOOK = /^(GET|POST) \/webhooks\/(twilio\/|meta$|google-rcs$|stripe$)/;
 
 function jsonRoutes(routes: readonly RouteOptions[]): string[] {
   return routes

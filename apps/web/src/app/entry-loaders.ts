@@ -2,6 +2,8 @@
 export const entryLoaders = {
   login: () => import('./routes/login.tsx'),
   contact: () => import('./routes/contact.tsx'),
+  pay: () => import('./routes/pay.tsx'),
+  sandboxCheckout: () => import('./routes/sandbox-checkout.tsx'),
   // The app layout with the signed-in route table (and through it, every signed-in page).
   signedIn: () => import('./signed-in-routes.tsx'),
   inbox: () => import('./routes/inbox.tsx'),

@@ -16,6 +16,8 @@ export const pageLoaders = {
   [paths.templates]: () => import('./routes/templates.tsx'),
   [paths.labels]: () => import('./routes/labels.tsx'),
   [paths.assistant]: () => import('./routes/assistant.tsx'),
+  [paths.invoices]: () => import('./routes/invoices.tsx'),
+  [paths.payments]: () => import('./routes/payments.tsx'),
   [paths.profile]: () => import('./routes/profile.tsx'),
   [paths.sandbox]: () => import('./routes/sandbox.tsx'),
 } as const;
@@ -31,6 +33,8 @@ type PagePath =
   | typeof paths.templates
   | typeof paths.labels
   | typeof paths.assistant
+  | typeof paths.invoices
+  | typeof paths.payments
   | typeof paths.profile
   | typeof paths.sandbox;
 

@@ -17,6 +17,12 @@ export const paths = {
   assistant: '/settings/assistant',
   profile: '/profile',
   sandbox: '/sandbox',
+  invoices: '/invoices',
+  payments: '/settings/payments',
+  /** The customer's pay page (`/pay/{secret}`): public. */
+  pay: '/pay',
+  /** Sandbox mode's stand-in for Stripe Checkout: public. */
+  sandboxCheckout: '/sandbox/checkout',
   /** The public hosted contact form: no login, no app chrome. */
   contact: '/contact',
 } as const;

@@ -10,6 +10,8 @@ import { RootLayout } from './root-layout.tsx';
 const LoginRoute = lazy(entryLoaders.login);
 const SignedInRoutes = lazy(entryLoaders.signedIn);
 const ContactRoute = lazy(entryLoaders.contact);
+const PayRoute = lazy(entryLoaders.pay);
+const SandboxCheckoutRoute = lazy(entryLoaders.sandboxCheckout);
 
 /**
  * The route table. Declarative routes rather than a data router: nothing here uses loaders or actions
@@ -29,6 +31,9 @@ export function AppRoutes() {
         />
         {/* Public: a business's customers fill it in, signed in or not. */}
         <Route path={paths.contact} element={<ContactRoute />} />
+        {/* Public: the customer's pay page and, in sandbox mode, its payment page. */}
+        <Route path={`${paths.pay}/:secret`} element={<PayRoute />} />
+        <Route path={`${paths.sandboxCheckout}/:id`} element={<SandboxCheckoutRoute />} />
         {/* Everything else is the signed-in app (an unknown address there goes to the inbox). */}
         <Route
           path="*"

@@ -15,6 +15,8 @@ const WidgetRoute = lazy(pageLoaders[paths.widget]);
 const TemplatesRoute = lazy(pageLoaders[paths.templates]);
 const LabelsRoute = lazy(pageLoaders[paths.labels]);
 const AssistantRoute = lazy(pageLoaders[paths.assistant]);
+const InvoicesRoute = lazy(pageLoaders[paths.invoices]);
+const PaymentsRoute = lazy(pageLoaders[paths.payments]);
 const ProfileRoute = lazy(pageLoaders[paths.profile]);
 const SandboxRoute = lazy(pageLoaders[paths.sandbox]);
 
@@ -37,6 +39,8 @@ export default function SignedInRoutes() {
         <Route path={paths.templates} element={<TemplatesRoute />} />
         <Route path={paths.labels} element={<LabelsRoute />} />
         <Route path={paths.assistant} element={<AssistantRoute />} />
+        <Route path={paths.invoices} element={<InvoicesRoute />} />
+        <Route path={paths.payments} element={<PaymentsRoute />} />
         <Route path={paths.profile} element={<ProfileRoute />} />
         <Route path={paths.sandbox} element={<SandboxRoute />} />
         <Route path="*" element={<Navigate to={APP_HOME} replace />} />

@@ -283,7 +283,7 @@ export const SurchargeRequest = z
     enabled: z.boolean().optional(),
     rate: z.number().min(0.01).max(10).refine(decimals(2), 'A rate has at most two decimals.').optional(),
   })
-  .optional();
+  .nullish();
 export const LocationSurcharge = z.object({
   location_id: z.string(),
   enabled: z.boolean(),

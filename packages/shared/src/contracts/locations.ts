@@ -67,6 +67,8 @@ export const Location = z.object({
   opening_hours: OpeningHoursField.nullable(),
   reply_time: z.enum(REPLY_TIMES).nullable(),
   missed_call_text: z.string().nullable(),
+  /** A card surcharge on this location's invoices (`POST /business/toggle-stripe-charge-rate/{id}`). */
+  card_surcharge: z.object({ enabled: z.boolean(), rate_bps: z.number() }),
   assigned_count_open: z.number(),
   assigned_count_closed: z.number(),
   unassigned_count_open: z.number(),

@@ -374,6 +374,32 @@ export async function wakeEnquiry(
   events.emit('enquiry.woke', { business_id: woke.business_id, enquiry });
 }
 
+/**
+ * Closes an enquiry because something finished it (its invoice was paid, when the sender asked for that): its
+ * counters move and screens hear of it as when a person closes it. An enquiry already closed is left alone.
+ */
+export async function closeEnquiryFor(
+  { db, events }: Pick<Context, 'db' | 'events'>,
+  businessId: string,
+  enquiryId: string,
+): Promise<void> {
+  const result = await db.transaction(async (tx) => {
+    const { e, c } = await loadEnquiry(tx, businessId, enquiryId, true);
+    if (e.status === 'closed') return null;
+    const next = { status: 'closed' as const, assigned_to: e.assigned_to };
+    const [updated] = await tx
+      .update(enquiries)
+      .set({ status: 'closed', snoozed_until: null })
+      .where(eq(enquiries.id, e.id))
+      .returning();
+    const counts = await moveCounters(tx, e.location_id, e, next);
+    return { enquiry: toEnquiryRow(updated!, c), counts };
+  });
+  if (!result) return;
+  events.emit('enquiry.updated', { business_id: businessId, enquiry: result.enquiry });
+  if (result.counts) events.emit('counts.updated', { business_id: businessId, counts: result.counts });
+}
+
 export async function markSeen({ db, events, actor }: Ctx, id: string, seen = true): Promise<EnquiryRow> {
   const a = requireBusiness(actor);
   const { e, c } = await loadEnquiry(db, a.business_id, id);

@@ -92,12 +92,11 @@ export function toInvoiceDto(
 
 /** The business's invoice settings, made with the defaults on first use. */
 export async function brandingOf(db: DbOrTx, businessId: string) {
-  const [row] = await db
-    .insert(invoiceBranding)
-    .values({ business_id: businessId })
-    .onConflictDoUpdate({ target: invoiceBranding.business_id, set: { business_id: businessId } })
-    .returning();
-  return row!;
+  const [found] = await db.select().from(invoiceBranding).where(eq(invoiceBranding.business_id, businessId));
+  if (found) return found;
+  await db.insert(invoiceBranding).values({ business_id: businessId }).onConflictDoNothing();
+  const [made] = await db.select().from(invoiceBranding).where(eq(invoiceBranding.business_id, businessId));
+  return made!;
 }
 
 /**

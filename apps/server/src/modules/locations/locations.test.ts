@@ -27,6 +27,7 @@ const LOCATION_KEYS = [
   'opening_hours',
   'reply_time',
   'missed_call_text',
+  'card_surcharge',
   'assigned_count_open',
   'assigned_count_closed',
   'unassigned_count_open',

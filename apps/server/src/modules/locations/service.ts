@@ -37,6 +37,7 @@ export function toLocationJson(l: LocationRow): LocationJson {
     review_message: l.review_message,
     ...hoursOf(l),
     missed_call_text: l.missed_call_text,
+    card_surcharge: { enabled: l.card_surcharge_enabled, rate_bps: l.card_surcharge_bps },
     assigned_count_open: l.assigned_count_open,
     assigned_count_closed: l.assigned_count_closed,
     unassigned_count_open: l.unassigned_count_open,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../errors.ts';
 import { headerContentType, sendUpload } from '../../lib/file-response.ts';
 import { findPublicImage, findUpload, readUpload, saveUpload, uploadContentUrl } from '../../lib/storage.ts';
-import { requireBusiness, resolveActor } from '../../plugins/auth.ts';
+import { downloadActor, requireBusiness } from '../../plugins/auth.ts';
 import { sniffAttachmentType } from './attachments.ts';
 import { readSingleFile } from './multipart.ts';
 
@@ -65,10 +65,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
    * an <img> or a download link in the inbox works without script.
    */
   app.get('/uploads/:id/content', { schema: { params: IdParams } }, async (request, reply) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies.access;
-    if (!token) throw new AppError('unauthenticated', 'Please log in to continue.');
-    const a = requireBusiness(await resolveActor(app, token));
+    const a = requireBusiness(await downloadActor(app, request));
     const { id } = request.params;
     return sendUpload(
       reply,

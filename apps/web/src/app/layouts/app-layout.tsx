@@ -1,6 +1,8 @@
 import {
   ApiOutlined,
   CommentOutlined,
+  CreditCardOutlined,
+  DollarOutlined,
   EnvironmentOutlined,
   ExperimentOutlined,
   InboxOutlined,
@@ -61,6 +63,7 @@ function withInboxBadge(items: NavItems, unread: number): NavItems {
 const NAV_ITEMS: NavItems = [
   { key: paths.inbox, icon: <InboxOutlined />, label: 'Inbox' },
   { key: paths.customers, icon: <TeamOutlined />, label: 'Customers' },
+  { key: paths.invoices, icon: <DollarOutlined />, label: 'Invoices' },
   { key: paths.locations, icon: <EnvironmentOutlined />, label: 'Locations' },
   {
     key: 'settings',
@@ -74,6 +77,7 @@ const NAV_ITEMS: NavItems = [
       { key: paths.templates, icon: <SnippetsOutlined />, label: 'Message templates' },
       { key: paths.labels, icon: <TagsOutlined />, label: 'Labels' },
       { key: paths.assistant, icon: <RobotOutlined />, label: 'AI assistant' },
+      { key: paths.payments, icon: <CreditCardOutlined />, label: 'Payments & invoices' },
     ],
   },
 ];

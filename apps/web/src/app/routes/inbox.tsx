@@ -18,6 +18,14 @@ const ComposeModal = lazy(() => loadDeferred().then((m) => ({ default: m.Compose
 // The customer beside the conversation: its own feature, composed here, loaded once a conversation opens.
 const CustomerProfile = lazy(() => import('@/features/customers/components/customer-profile.tsx'));
 
+// Invoices from the conversation: their own feature, composed into the composer's bar.
+const ConversationInvoices = lazy(() => import('@/features/invoices/components/conversation-invoices.tsx'));
+const invoiceActions = (enquiry: EnquiryRow) => (
+  <Suspense fallback={null}>
+    <ConversationInvoices enquiry={enquiry} />
+  </Suspense>
+);
+
 const customerAside = (viewer: { id: string; isOwner: boolean }) => (enquiry: EnquiryRow) => (
   <Suspense fallback={null}>
     <CustomerProfile customerId={enquiry.customer_id} currentEnquiryId={enquiry.id} viewer={viewer} />
@@ -155,7 +163,14 @@ export default function InboxRoute() {
       <section className="ib-view-pane" aria-label="Conversation">
         {enquiryId ? (
           <Suspense fallback={null}>
-            <EnquiryView key={enquiryId} enquiryId={enquiryId} user={user} backTo={backTo} aside={aside} />
+            <EnquiryView
+              key={enquiryId}
+              enquiryId={enquiryId}
+              user={user}
+              backTo={backTo}
+              aside={aside}
+              composerActions={invoiceActions}
+            />
           </Suspense>
         ) : (
           <div style={{ flex: 1, display: 'grid', placeItems: 'center' }}>

@@ -67,12 +67,15 @@ export function Composer({
   user,
   ref,
   modeSwitch,
+  actions,
 }: {
   enquiry: EnquiryRow;
   user: InboxUser;
   ref?: Ref<ComposerHandle>;
   /** Reply or private note: shown at the start of the bar. */
   modeSwitch?: ReactNode;
+  /** More of the bar from other parts of the app (invoices). */
+  actions?: ReactNode;
 }) {
   const draft = useDraft(enquiry.id);
   const [text, setText] = useState('');
@@ -574,6 +577,7 @@ export function Composer({
             </Button>
           </Tooltip>
           {enquiry.channel === 'whatsapp' && <WhatsAppTemplateButton enquiryId={enquiry.id} />}
+          {actions}
           {(enquiry.channel === 'sms' || enquiry.channel === 'mms' || route?.route === 'sms') && (
             <SmsCount text={text} />
           )}

@@ -35,12 +35,15 @@ export default function EnquiryView({
   user,
   backTo,
   aside,
+  composerActions,
 }: {
   enquiryId: string;
   user: InboxUser;
   backTo: string;
   /** The customer beside the conversation (composed by the page): a column when wide, a drawer when not. */
   aside?: (enquiry: EnquiryRow) => ReactNode;
+  /** More of the composer's bar (composed by the page), e.g. invoices. */
+  composerActions?: (enquiry: EnquiryRow) => ReactNode;
 }) {
   const enquiry = useEnquiry(enquiryId);
   const presence = useEnquiryPresence(enquiryId, user.id);
@@ -146,7 +149,13 @@ export default function EnquiryView({
       <div className="ib-view-body">
         <div className="ib-view-main">
           <MessageThread enquiry={row} userId={user.id} />
-          <ReplyArea key={row.id} enquiry={row} user={user} composerRef={composer} />
+          <ReplyArea
+            key={row.id}
+            enquiry={row}
+            user={user}
+            composerRef={composer}
+            actions={composerActions}
+          />
         </div>
         {aside && wide && panelOpen && (
           <aside className="ib-customer-panel" aria-label="Customer">

@@ -1,5 +1,5 @@
 import { Segmented } from 'antd';
-import { type Ref, useState } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
 import type { EnquiryRow, InboxUser } from '../types.ts';
 import { Composer, type ComposerHandle } from './composer.tsx';
 import { NoteComposer } from './note-composer.tsx';
@@ -9,10 +9,12 @@ export function ReplyArea({
   enquiry,
   user,
   composerRef,
+  actions,
 }: {
   enquiry: EnquiryRow;
   user: InboxUser;
   composerRef: Ref<ComposerHandle>;
+  actions?: (enquiry: EnquiryRow) => ReactNode;
 }) {
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
   const modeSwitch = (
@@ -30,7 +32,14 @@ export function ReplyArea({
   return (
     <>
       <div hidden={mode !== 'reply'}>
-        <Composer key={enquiry.id} ref={composerRef} enquiry={enquiry} user={user} modeSwitch={modeSwitch} />
+        <Composer
+          key={enquiry.id}
+          ref={composerRef}
+          enquiry={enquiry}
+          user={user}
+          modeSwitch={modeSwitch}
+          actions={actions?.(enquiry)}
+        />
       </div>
       {mode === 'note' && <NoteComposer enquiry={enquiry} modeSwitch={modeSwitch} />}
     </>

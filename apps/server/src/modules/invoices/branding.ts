@@ -1,0 +1,129 @@
+import { invoiceBranding, uploads } from '@switchboard/db';
+import {
+  INVOICE_FONTS,
+  type InvoiceBrandingDto,
+  type InvoiceBrandingRequest,
+  isUuid,
+} from '@switchboard/shared';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
+import type { Context } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import {
+  deleteUploadFile,
+  findUpload,
+  publicImagePath,
+  saveUpload,
+  uploadIdOfImage,
+} from '../../lib/storage.ts';
+import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { imageTooLarge } from '../businesses/service.ts';
+import { brandingOf } from './service.ts';
+
+type Ctx = Pick<Context, 'db' | 'actor' | 'config'>;
+type BrandingRow = typeof invoiceBranding.$inferSelect;
+
+/** A logo goes into PDFs too, which take PNG and JPEG only. */
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
+
+export function toBrandingDto(row: BrandingRow): InvoiceBrandingDto {
+  return {
+    logo_url: row.logo,
+    accent_color: row.accent_color,
+    font: row.font,
+    footer: row.footer,
+    payment_terms: row.payment_terms,
+    tax_id: row.tax_id,
+    currency: row.currency,
+    number_prefix: row.number_prefix,
+    next_number: row.next_number,
+    reminder_days_before: row.reminder_days_before,
+    reminder_days_after: row.reminder_days_after,
+    fonts: INVOICE_FONTS.map((f) => ({ ...f })),
+  };
+}
+
+/** `GET /business/customer-invoices/branding`. */
+export async function getBranding({ db, actor }: Ctx): Promise<InvoiceBrandingDto> {
+  const a = requireBusiness(actor);
+  return toBrandingDto(await brandingOf(db, a.business_id));
+}
+
+/** `PUT /business/customer-invoices/branding`: the owner's choices; the next invoice and every PDF use them. */
+export async function updateBranding(
+  { db, actor }: Ctx,
+  input: z.output<typeof InvoiceBrandingRequest>,
+): Promise<InvoiceBrandingDto> {
+  const a = requireOwner(actor, 'change invoice branding');
+  await brandingOf(db, a.business_id);
+  const [row] = await db
+    .update(invoiceBranding)
+    .set({
+      ...input,
+      ...(input.reminder_days_after
+        ? { reminder_days_after: [...new Set(input.reminder_days_after)].sort((x, y) => x - y) }
+        : {}),
+    })
+    .where(eq(invoiceBranding.business_id, a.business_id))
+    .returning();
+  return toBrandingDto(row!);
+}
+
+/** `DELETE /business/customer-invoices/branding`: the look back to the defaults (numbering and reminders stay). */
+export async function resetBranding(ctx: Ctx): Promise<InvoiceBrandingDto> {
+  const a = requireOwner(ctx.actor, 'change invoice branding');
+  const current = await brandingOf(ctx.db, a.business_id);
+  const [row] = await ctx.db
+    .update(invoiceBranding)
+    .set({
+      logo: null,
+      accent_color: '#1E75FF',
+      font: 'noto-sans',
+      footer: null,
+      payment_terms: null,
+      tax_id: null,
+    })
+    .where(eq(invoiceBranding.business_id, a.business_id))
+    .returning();
+  await dropLogo(ctx, a.business_id, current.logo);
+  return toBrandingDto(row!);
+}
+
+async function dropLogo(ctx: Ctx, businessId: string, logo: string | null) {
+  const id = uploadIdOfImage(logo);
+  const upload = id && isUuid(id) ? await findUpload(ctx.db, businessId, id) : undefined;
+  if (!upload) return;
+  await ctx.db.delete(uploads).where(eq(uploads.id, upload.id));
+  await deleteUploadFile(ctx.config, upload).catch(() => {});
+}
+
+/** `PUT /business/customer-invoices/branding/icon`: the logo on the pay page and the PDF (PNG or JPEG). */
+export async function setBrandingLogo(
+  ctx: Ctx,
+  file: { name: string; bytes: Buffer },
+): Promise<InvoiceBrandingDto> {
+  const a = requireOwner(ctx.actor, 'change invoice branding');
+  if (file.bytes.length > ctx.config.imageMaxBytes) throw imageTooLarge(ctx.config.imageMaxBytes);
+  const sniffed = await fileTypeFromBuffer(file.bytes);
+  if (!sniffed || !LOGO_TYPES.has(sniffed.mime))
+    throw new AppError(
+      'unsupported_media_type',
+      'The logo must be a PNG or JPEG file (PDF invoices take no other kind).',
+    );
+  const current = await brandingOf(ctx.db, a.business_id);
+  const upload = await saveUpload(ctx.db, ctx.config, {
+    business_id: a.business_id,
+    user_id: a.user_id,
+    name: file.name,
+    content_type: sniffed.mime,
+    bytes: file.bytes,
+  });
+  const [row] = await ctx.db
+    .update(invoiceBranding)
+    .set({ logo: publicImagePath(upload.id) })
+    .where(eq(invoiceBranding.business_id, a.business_id))
+    .returning();
+  await dropLogo(ctx, a.business_id, current.logo);
+  return toBrandingDto(row!);
+}

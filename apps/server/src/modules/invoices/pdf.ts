@@ -1,0 +1,210 @@
+/// <reference path="../../types/pdfmake.d.ts" />
+import type { Db } from '@switchboard/db';
+import { formatMoney, formatRate, INVOICE_STATUS_LABELS, type InvoiceFontId } from '@switchboard/shared';
+import { LRUCache } from 'lru-cache';
+import pdfmake, { type Content, type DocumentDefinition } from 'pdfmake';
+import type { Config } from '../../config.ts';
+import { findPublicImage, readUpload, uploadIdOfImage } from '../../lib/storage.ts';
+import { type FontWeight, fontBytes, isFontId } from './fonts.ts';
+import type { PublicInvoiceParts } from './public.ts';
+import { formatDay } from './sending.ts';
+import { payUrl } from './service.ts';
+
+/** pdfmake's in-memory file system: the only place fonts are read from. */
+const vfs = pdfmake.virtualfs;
+
+/** The family non-Latin text falls back to: Noto Sans covers Latin, Cyrillic, Greek and Vietnamese. */
+const WIDE = 'noto-sans';
+
+let ready = false;
+/** Fonts into pdfmake's own file system, and no other file or URL reachable from a document. */
+function setUp() {
+  if (ready) return;
+  const fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }> = {};
+  for (const id of ['noto-sans', 'inter', 'lora', 'merriweather'] as InvoiceFontId[]) {
+    const file = (w: FontWeight) => {
+      const name = `fonts/${id}-${w}.ttf`;
+      vfs.writeFileSync(name, fontBytes(id, w));
+      return name;
+    };
+    const regular = file('regular');
+    const bold = file('bold');
+    fonts[id] = { normal: regular, bold, italics: regular, bolditalics: bold };
+  }
+  pdfmake.setFonts(fonts);
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy(() => false);
+  ready = true;
+}
+
+/** Text in the chosen font, or in the wide font when it has letters beyond Latin. */
+function text(value: string, font: string, extra: Record<string, unknown> = {}): Content {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: Latin-1 and Latin Extended are the chosen font's range.
+  const wide = /[^\u0000-\u024F\u2000-\u206F\u20A0-\u20CF]/.test(value);
+  return { text: value, font: wide ? WIDE : font, ...extra };
+}
+
+const cache = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.length });
+
+/** The PDF's cache key: a new invoice version or new branding makes a new PDF. */
+function cacheKey(parts: PublicInvoiceParts): string {
+  return `${parts.invoice.id}:v${parts.invoice.version}:${parts.branding.updated_at.getTime()}:${parts.invoice.status}`;
+}
+
+async function logoDataUrl(db: Db, config: Config, logo: string | null): Promise<string | null> {
+  const id = uploadIdOfImage(logo);
+  if (!id) return null;
+  const upload = await findPublicImage(db, id);
+  const bytes = upload ? await readUpload(config, upload) : undefined;
+  return bytes && upload ? `data:${upload.content_type};base64,${bytes.toString('base64')}` : null;
+}
+
+/** The invoice as a PDF (A4), rendered once per version and branding, then served from memory. */
+export async function invoicePdf(db: Db, config: Config, parts: PublicInvoiceParts): Promise<Buffer> {
+  const key = cacheKey(parts);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  setUp();
+  const pdf = await pdfmake.createPdf(await definition(db, config, parts)).getBuffer();
+  cache.set(key, pdf);
+  return pdf;
+}
+
+async function definition(db: Db, config: Config, parts: PublicInvoiceParts): Promise<DocumentDefinition> {
+  const { page, invoice } = parts;
+  const font = isFontId(page.branding.font) ? page.branding.font : WIDE;
+  const accent = page.branding.accent_color;
+  const money = (cents: number) => formatMoney(cents, page.currency);
+  const logo = await logoDataUrl(db, config, page.branding.logo_url);
+  const contact = [
+    page.business.location_name,
+    page.business.address,
+    page.business.phone,
+    page.business.email,
+  ]
+    .filter((v): v is string => Boolean(v))
+    .map((v) => text(v, font, { color: '#555555' }));
+  const totals: [string, string, boolean?][] = [
+    ['Subtotal', money(page.subtotal_cents)],
+    ['Tax', money(page.tax_cents)],
+  ];
+  if (page.surcharge_cents > 0)
+    totals.push([`Card surcharge (${formatRate(page.surcharge_bps)})`, money(page.surcharge_cents)]);
+  totals.push(['Total', money(page.total_cents), true]);
+  if (page.amount_paid_cents > 0) totals.push(['Paid', money(page.amount_paid_cents)]);
+  if (page.amount_refunded_cents > 0) totals.push(['Refunded', money(page.amount_refunded_cents)]);
+  if (page.amount_paid_cents === 0 && page.status !== 'void')
+    totals.push(['Amount due', money(page.total_cents), true]);
+  const stamp = ['paid', 'void', 'refunded', 'partially_refunded'].includes(page.status)
+    ? INVOICE_STATUS_LABELS[page.status].toUpperCase()
+    : null;
+  const content: Content[] = [
+    {
+      columns: [
+        logo
+          ? { image: 'logo', fit: [140, 60] }
+          : text(page.business.name, font, { fontSize: 18, bold: true }),
+        {
+          stack: [
+            { text: 'INVOICE', font, fontSize: 22, bold: true, color: accent },
+            { text: invoice.number, font, fontSize: 12, margin: [0, 2, 0, 6] },
+            {
+              text: `Issued ${formatDay(new Date(page.issued_at).toISOString().slice(0, 10))}`,
+              font,
+              color: '#555555',
+            },
+            ...(page.due_date ? [{ text: `Due ${formatDay(page.due_date)}`, font, color: '#555555' }] : []),
+            ...(stamp
+              ? [{ text: stamp, font, bold: true, fontSize: 14, color: accent, margin: [0, 6, 0, 0] }]
+              : []),
+          ],
+          alignment: 'right',
+        },
+      ],
+    },
+    {
+      columns: [
+        {
+          stack: [
+            text('From', font, { bold: true, color: accent, margin: [0, 0, 0, 2] }),
+            text(page.business.name, font, { bold: true }),
+            ...contact,
+            ...(page.branding.tax_id
+              ? [text(`Tax ID ${page.branding.tax_id}`, font, { color: '#555555' })]
+              : []),
+          ],
+        },
+        {
+          stack: [
+            text('Bill to', font, { bold: true, color: accent, margin: [0, 0, 0, 2] }),
+            text(page.bill_to ?? '—', font),
+          ],
+        },
+      ],
+      margin: [0, 24, 0, 18],
+    },
+    {
+      table: {
+        headerRows: 1,
+        widths: ['*', 'auto', 'auto', 'auto', 'auto'],
+        body: [
+          ['Description', 'Qty', 'Unit price', 'Tax', 'Amount'].map((h, i) => ({
+            text: h,
+            font,
+            bold: true,
+            color: '#FFFFFF',
+            fillColor: accent,
+            alignment: i === 0 ? 'left' : 'right',
+          })),
+          ...page.items.map((item) => [
+            text(item.description, font),
+            text(String(item.quantity), font, { alignment: 'right' }),
+            text(money(item.unit_price_cents), font, { alignment: 'right' }),
+            text(item.tax_rate ? `${item.tax_rate}%` : '—', font, { alignment: 'right' }),
+            text(money(item.amount_cents), font, { alignment: 'right' }),
+          ]),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+    },
+    {
+      table: {
+        widths: ['*', 'auto'],
+        body: totals.map(([label, value, strong]) => [
+          text(label, font, { alignment: 'right', bold: Boolean(strong) }),
+          text(value, font, { alignment: 'right', bold: Boolean(strong) }),
+        ]),
+      },
+      layout: 'noBorders',
+      margin: [200, 12, 0, 12],
+    },
+  ];
+  if (page.notes) content.push(text(page.notes, font, { margin: [0, 8, 0, 0] }));
+  if (page.branding.payment_terms)
+    content.push(text(page.branding.payment_terms, font, { margin: [0, 8, 0, 0], color: '#555555' }));
+  if (page.can_pay)
+    content.push(
+      text(`Pay online: ${payUrl(config.publicUrl, invoice.secret)}`, font, {
+        margin: [0, 12, 0, 0],
+        color: accent,
+      }),
+    );
+  return {
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 60],
+    info: { title: `Invoice ${invoice.number}`, author: page.business.name, creator: 'Switchboard' },
+    defaultStyle: { font, fontSize: 10 },
+    ...(logo ? { images: { logo } } : {}),
+    content,
+    footer: page.branding.footer
+      ? {
+          ...(text(page.branding.footer, font, {
+            alignment: 'center',
+            color: '#777777',
+            fontSize: 8,
+          }) as object),
+          margin: [40, 20, 40, 0],
+        }
+      : undefined,
+  } as DocumentDefinition;
+}

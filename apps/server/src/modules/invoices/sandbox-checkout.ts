@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { businesses, invoices } from '@switchboard/db';
+import {
+  answer,
+  PAYABLE_INVOICE_STATUSES,
+  SandboxCheckout,
+  SandboxCheckoutAnswer,
+  SandboxCheckoutRequest,
+} from '@switchboard/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { signStripeEvent } from '../../integrations/stripe/payments.ts';
+import { payUrl } from './service.ts';
+
+const Params = z.strictObject({ id: z.string().max(100) });
+
+async function sessionOf(app: FastifyInstance, id: string) {
+  if (app.payments?.mode !== 'sandbox' || !/^cs_sandbox_[0-9a-f]{24}$/.test(id))
+    throw new AppError('not_found', 'This payment page is not valid.');
+  const [row] = await app.db
+    .select({ invoice: invoices, business: businesses })
+    .from(invoices)
+    .innerJoin(businesses, eq(businesses.id, invoices.business_id))
+    .where(eq(invoices.checkout_session_id, id));
+  if (!row) throw new AppError('not_found', 'This payment page is not valid.');
+  return row;
+}
+
+/** An event as Stripe renders it (API version of the fixtures), for the business's connected account. */
+function stripeEvent(type: string, account: string | null, object: Record<string, unknown>) {
+  return {
+    id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2026-07-29.dahlia',
+    created: Math.floor(Date.now() / 1000),
+    account,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}
+
+/**
+ * The sandbox's stand-in for Stripe Checkout (sandbox mode without a Stripe key): a page that pays or declines,
+ * then sends this server the same signed webhook Stripe would, through `POST /webhooks/stripe`.
+ */
+export const sandboxCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sandbox/checkout/:id',
+    { schema: { params: Params, response: { 200: answer(SandboxCheckout) } } },
+    async (request) => {
+      const { invoice, business } = await sessionOf(app, request.params.id);
+      return {
+        body: {
+          id: request.params.id,
+          business_name: business.name,
+          number: invoice.number,
+          currency: invoice.currency,
+          total_cents: invoice.total_cents,
+          status: invoice.amount_paid_cents > 0 ? ('complete' as const) : ('open' as const),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/sandbox/checkout/:id',
+    {
+      schema: {
+        params: Params,
+        body: SandboxCheckoutRequest,
+        response: { 200: answer(SandboxCheckoutAnswer) },
+      },
+    },
+    async (request) => {
+      const { invoice, business } = await sessionOf(app, request.params.id);
+      const pay = payUrl(app.config.publicUrl, invoice.secret);
+      if (!PAYABLE_INVOICE_STATUSES.includes(invoice.status))
+        throw new AppError('conflict', `Invoice ${invoice.number} cannot be paid: it is ${invoice.status}.`);
+      const metadata = { invoice_id: invoice.id, business_id: invoice.business_id };
+      const intent = `pi_sandbox_${randomBytes(12).toString('hex')}`;
+      const event =
+        request.body.outcome === 'pay'
+          ? stripeEvent('checkout.session.completed', business.stripe_account_id, {
+              id: request.params.id,
+              object: 'checkout.session',
+              mode: 'payment',
+              status: 'complete',
+              payment_status: 'paid',
+              amount_subtotal: invoice.total_cents,
+              amount_total: invoice.total_cents,
+              currency: invoice.currency.toLowerCase(),
+              client_reference_id: invoice.id,
+              metadata,
+              payment_intent: intent,
+            })
+          : stripeEvent('payment_intent.payment_failed', business.stripe_account_id, {
+              id: intent,
+              object: 'payment_intent',
+              amount: invoice.total_cents,
+              amount_received: 0,
+              currency: invoice.currency.toLowerCase(),
+              metadata,
+              status: 'requires_payment_method',
+              last_payment_error: {
+                type: 'card_error',
+                code: 'card_declined',
+                decline_code: 'generic_decline',
+                message: 'Your card was declined.',
+              },
+            });
+      const payload = JSON.stringify(event);
+      const delivered = await app.inject({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signStripeEvent(payload, app.payments!.webhookSecret),
+        },
+      });
+      if (delivered.statusCode !== 200)
+        throw new AppError('internal_error', `The sandbox's payment webhook was refused: ${delivered.body}`);
+      return { body: { redirect_url: request.body.outcome === 'pay' ? `${pay}?paid=1` : pay } };
+    },
+  );
+};

@@ -1,0 +1,278 @@
+import { DownloadOutlined, EllipsisOutlined, FilePdfOutlined, LinkOutlined } from '@ant-design/icons';
+import {
+  formatMoney,
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  type InvoiceStatus,
+} from '@switchboard/shared';
+import {
+  Alert,
+  Button,
+  Dropdown,
+  Empty,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { Panel } from '@/components/panel.tsx';
+import { useResponsiveColumns } from '@/components/responsive-table.tsx';
+import { failureText } from '@/lib/failure-text.ts';
+import { notify } from '@/lib/notifier.ts';
+import {
+  exportUrl,
+  type InvoiceJson,
+  invoicePdfUrl,
+  useBranding,
+  useDeleteInvoice,
+  useInvoices,
+  useLiveInvoices,
+  useRefundInvoice,
+  useSendInvoice,
+  useVoidInvoice,
+} from '../api.ts';
+import { InvoiceEditor } from './invoice-editor.tsx';
+import { InvoiceStatusTag } from './invoice-status.tsx';
+import './invoices.css';
+
+type Filters = { status?: InvoiceStatus; q?: string; start_date?: string; end_date?: string; page: number };
+
+const day = (iso: string) =>
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+
+/** Refund all that is left or part of it: the amount is asked first. */
+function RefundDialog({ invoice, onClose }: { invoice: InvoiceJson; onClose: () => void }) {
+  const left = invoice.amount_paid_cents - invoice.amount_refunded_cents;
+  const [amount, setAmount] = useState<number | null>(left / 100);
+  const [failure, setFailure] = useState<string | null>(null);
+  const refund = useRefundInvoice();
+  const submit = async () => {
+    setFailure(null);
+    try {
+      const cents = Math.round((amount ?? 0) * 100);
+      const done = await refund.mutateAsync({ id: invoice.id, amount_cents: cents });
+      notify.success(`${formatMoney(cents, done.currency)} of ${done.number} refunded.`);
+      onClose();
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`Refund ${invoice.number}`}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="Refund"
+      okButtonProps={{ danger: true, loading: refund.isPending, disabled: !amount || amount <= 0 }}
+    >
+      <Typography.Paragraph>
+        Up to {formatMoney(left, invoice.currency)} can be refunded to the customer's card.
+      </Typography.Paragraph>
+      <InputNumber
+        aria-label="Amount to refund"
+        prefix="$"
+        min={0.01}
+        max={left / 100}
+        precision={2}
+        value={amount}
+        onChange={setAmount}
+        style={{ width: 200 }}
+      />
+      {failure && <Alert type="error" showIcon title={failure} role="alert" style={{ marginTop: 12 }} />}
+    </Modal>
+  );
+}
+
+/**
+ * Every invoice of the business: filtered by status, dates and text, a page at a time, kept live (a payment
+ * shows as it happens), with the CSV of the same filters, and what can be done with each.
+ */
+export function InvoicesPage({ canManage }: { canManage: boolean }) {
+  useLiveInvoices();
+  const [filters, setFilters] = useState<Filters>({ page: 1 });
+  const query = { ...filters, page_size: 20 };
+  const invoices = useInvoices(query);
+  const branding = useBranding();
+  const [editing, setEditing] = useState<InvoiceJson | null>(null);
+  const [refunding, setRefunding] = useState<InvoiceJson | null>(null);
+  const send = useSendInvoice();
+  const voiding = useVoidInvoice();
+  const remove = useDeleteInvoice();
+  const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
+
+  const act = async (label: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+      notify.success(label);
+    } catch {
+      // The API client has already said what went wrong.
+    }
+  };
+
+  const actionsFor = (inv: InvoiceJson) => {
+    const unpaid = inv.amount_paid_cents === 0 && inv.status !== 'void';
+    const items = [
+      {
+        key: 'pay',
+        icon: <LinkOutlined />,
+        label: (
+          <a href={`${inv.pay_url}?preview=1`} target="_blank" rel="noreferrer">
+            Open the pay page
+          </a>
+        ),
+      },
+      { key: 'pdf', icon: <FilePdfOutlined />, label: <a href={invoicePdfUrl(inv.id)}>Download PDF</a> },
+      ...(unpaid ? [{ key: 'edit', label: 'Edit' }] : []),
+      ...(unpaid ? [{ key: 'send', label: inv.status === 'draft' ? 'Send' : 'Send again' }] : []),
+      ...(canManage && unpaid && inv.status !== 'draft'
+        ? [{ key: 'void', label: 'Void', danger: true }]
+        : []),
+      ...(inv.status === 'draft' ? [{ key: 'delete', label: 'Delete draft', danger: true }] : []),
+      ...(canManage && inv.amount_paid_cents > inv.amount_refunded_cents
+        ? [{ key: 'refund', label: 'Refund…', danger: true }]
+        : []),
+    ];
+    const onClick = ({ key }: { key: string }) => {
+      if (key === 'edit') setEditing(inv);
+      if (key === 'refund') setRefunding(inv);
+      if (key === 'send') void act(`${inv.number} sent.`, () => send.mutateAsync({ id: inv.id }));
+      if (key === 'void')
+        Modal.confirm({
+          title: `Void ${inv.number}?`,
+          content: 'The customer can no longer pay it. Its number is kept.',
+          okText: 'Void',
+          okButtonProps: { danger: true },
+          onOk: () => act(`${inv.number} is void.`, () => voiding.mutateAsync(inv.id)),
+        });
+      if (key === 'delete') void act(`${inv.number} deleted.`, () => remove.mutateAsync(inv.id));
+    };
+    return (
+      <Dropdown trigger={['click']} menu={{ items, onClick }}>
+        <Button type="text" icon={<EllipsisOutlined />} aria-label={`Actions for ${inv.number}`} />
+      </Dropdown>
+    );
+  };
+
+  const columns: TableColumnsType<InvoiceJson> = [
+    {
+      key: 'number',
+      title: 'Invoice',
+      render: (_, inv) => (
+        <Space size={8} wrap>
+          <Typography.Text strong>{inv.number}</Typography.Text>
+          <InvoiceStatusTag status={inv.status} />
+        </Space>
+      ),
+    },
+    { key: 'customer', title: 'Customer', render: (_, inv) => inv.bill_to ?? '—' },
+    {
+      key: 'total',
+      title: 'Total',
+      align: 'right',
+      render: (_, inv) => (
+        <span style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatMoney(inv.total_cents, inv.currency)}
+        </span>
+      ),
+    },
+    { key: 'issued', title: 'Issued', render: (_, inv) => day(inv.sent_at ?? inv.created_at) },
+    {
+      key: 'due',
+      title: 'Due',
+      render: (_, inv) =>
+        inv.paid_at ? `Paid ${day(inv.paid_at)}` : inv.due_date ? day(`${inv.due_date}T12:00:00`) : '—',
+    },
+    {
+      key: 'actions',
+      title: <span className="sr-only">Actions</span>,
+      width: 56,
+      render: (_, inv) => actionsFor(inv),
+    },
+  ];
+  const responsive = useResponsiveColumns(columns, 720);
+
+  return (
+    <Panel>
+      <div className="inv-page-filters">
+        <Select
+          aria-label="Status"
+          placeholder="Any status"
+          allowClear
+          style={{ width: 170 }}
+          value={filters.status}
+          onChange={(status) => set({ status })}
+          options={INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))}
+        />
+        <Input.Search
+          aria-label="Search invoices"
+          placeholder="Number, customer or item"
+          allowClear
+          style={{ width: 260, maxWidth: '100%' }}
+          onSearch={(q) => set({ q: q.trim() || undefined })}
+        />
+        <Input
+          type="date"
+          aria-label="Issued from"
+          style={{ width: 160 }}
+          value={filters.start_date ?? ''}
+          onChange={(e) => set({ start_date: e.target.value || undefined })}
+        />
+        <Input
+          type="date"
+          aria-label="Issued until"
+          style={{ width: 160 }}
+          value={filters.end_date ?? ''}
+          onChange={(e) => set({ end_date: e.target.value || undefined })}
+        />
+        <Button icon={<DownloadOutlined />} href={exportUrl(query)} download="invoices.csv">
+          Export CSV
+        </Button>
+      </div>
+      {invoices.isError && (
+        <Alert type="error" showIcon title={failureText(invoices.error)} style={{ marginBottom: 16 }} />
+      )}
+      <Table<InvoiceJson>
+        rowKey="id"
+        loading={invoices.isFetching && !invoices.data}
+        dataSource={invoices.data?.items ?? []}
+        {...responsive}
+        pagination={{
+          current: filters.page,
+          pageSize: 20,
+          total: invoices.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: (page) => setFilters((f) => ({ ...f, page })),
+          hideOnSinglePage: true,
+        }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                filters.status || filters.q || filters.start_date || filters.end_date
+                  ? 'No invoices match these filters.'
+                  : 'No invoices yet. Send one from a conversation with the Invoice button under the reply box.'
+              }
+            />
+          ),
+        }}
+      />
+      {editing && (
+        <InvoiceEditor
+          open
+          onClose={() => setEditing(null)}
+          invoice={editing}
+          currency={branding.data?.currency ?? editing.currency}
+          surchargeBps={editing.surcharge_bps}
+        />
+      )}
+      {refunding && <RefundDialog invoice={refunding} onClose={() => setRefunding(null)} />}
+    </Panel>
+  );
+}
