@@ -179,11 +179,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         const a = requireBusiness(request.actor);
         const invoice = await loadInvoice(app.db, a.business_id, request.params.id);
         const pdf = await invoicePdf(app.db, app.config, await publicInvoiceParts(app, invoice));
-        return sendFile(reply, {
-          name: `${invoice.number}.pdf`,
-          content_type: 'application/pdf',
-          bytes: pdf,
-        });
+        return sendFile(
+          reply,
+          { name: `${invoice.number}.pdf`, content_type: 'application/pdf', bytes: pdf },
+          { inline: false },
+        );
       },
     );
   });
@@ -218,7 +218,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendFile(
         reply,
         { name: `${invoice.number}.pdf`, content_type: 'application/pdf', bytes: pdf },
-        { cache: 'no-store' },
+        { inline: false, cache: 'no-store' },
       );
     },
   );

@@ -219,14 +219,16 @@ export function InvoicesPage({ canManage }: { canManage: boolean }) {
         <Input
           type="date"
           aria-label="Issued from"
-          style={{ width: 160 }}
+          prefix={<span className="inv-date-label">From</span>}
+          style={{ width: 200 }}
           value={filters.start_date ?? ''}
           onChange={(e) => set({ start_date: e.target.value || undefined })}
         />
         <Input
           type="date"
           aria-label="Issued until"
-          style={{ width: 160 }}
+          prefix={<span className="inv-date-label">Until</span>}
+          style={{ width: 200 }}
           value={filters.end_date ?? ''}
           onChange={(e) => set({ end_date: e.target.value || undefined })}
         />
