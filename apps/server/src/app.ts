@@ -47,6 +47,7 @@ import { applyMessageStatus } from './modules/messages/outbound.ts';
 import { createInboundWriter, type InboundWriter } from './modules/messages/pipeline/writer.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
+import { reviewLinkRoutes, reviewRoutes } from './modules/reviews/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -176,12 +177,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(aiRoutes);
       await api.register(invoiceRoutes);
       await api.register(sandboxCheckoutRoutes);
+      await api.register(reviewRoutes);
     },
     { prefix: '/api/v1' },
   );
   await app.register(emailChannel);
   await app.register(channelWebhooks);
   await app.register(stripeWebhooks);
+  await app.register(reviewLinkRoutes);
   await app.register(widgetChannel);
   registerCallReplies(app);
 

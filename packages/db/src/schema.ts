@@ -151,6 +151,8 @@ export const locations = pgTable(
     email_address: text('email_address'),
     google_place_id: text('google_place_id'),
     review_message: text('review_message'),
+    /** Where customers leave a review (the Google Business Profile's review link, or one the owner pasted). */
+    review_link: text('review_link'),
     ai_auto_reply: text('ai_auto_reply').notNull().default('off'),
     /** How the assistant answers here (`AiAutoReplyOptions`); missing keys use the defaults. */
     ai_options: jsonb('ai_options').$type<Record<string, unknown>>(),
@@ -1028,3 +1030,46 @@ export const stripeEvents = pgTable('stripe_events', {
   account: text('account'),
   received_at: ts('received_at').notNull().defaultNow(),
 });
+
+/**
+ * A review request: the customer was sent the location's review message with a tracked short link
+ * (`/r/{token}`); opening it records the click and ends the reminders, as does the customer's reply.
+ */
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    enquiry_id: uuid('enquiry_id').references(() => enquiries.id, { onDelete: 'set null' }),
+    invoice_id: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The short link's key. */
+    token: text('token').notNull(),
+    /** Where the link goes (the location's review link when it was sent). */
+    review_url: text('review_url').notNull(),
+    /** `sent` until the link is opened (`clicked`); `failed` when it could not be sent. */
+    status: text('status', { enum: ['sent', 'clicked', 'failed'] })
+      .notNull()
+      .default('sent'),
+    reminders_sent: integer('reminders_sent').notNull().default(0),
+    /** When the next reminder is due; null: none (all sent, or stopped). */
+    next_reminder_at: ts('next_reminder_at'),
+    /** Why reminders stopped early: `clicked` or `replied`. */
+    reminders_stopped: text('reminders_stopped'),
+    sent_at: ts('sent_at').notNull().defaultNow(),
+    clicked_at: ts('clicked_at'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('review_requests_token_key').on(t.token),
+    index('review_requests_business_idx').on(t.business_id, t.sent_at),
+    index('review_requests_customer_idx').on(t.customer_id, t.sent_at),
+    index('review_requests_due_idx').on(t.next_reminder_at).where(sql`${t.next_reminder_at} is not null`),
+  ],
+);

@@ -14,6 +14,7 @@ export * from './invoices.ts';
 export * from './locations.ts';
 export * from './members.ts';
 export * from './phone.ts';
+export * from './reviews.ts';
 export * from './sandbox.ts';
 export * from './templates.ts';
 export * from './uploads.ts';

@@ -64,6 +64,7 @@ export const Location = z.object({
   email_address: z.string().nullable(),
   google_place_id: z.string().nullable(),
   review_message: z.string().nullable(),
+  review_link: z.string().nullable(),
   opening_hours: OpeningHoursField.nullable(),
   reply_time: z.enum(REPLY_TIMES).nullable(),
   missed_call_text: z.string().nullable(),

@@ -17,6 +17,7 @@ import { accountState, type Payments } from '../../integrations/stripe/payments.
 import { requireOwner } from '../../plugins/auth.ts';
 import { closeEnquiryFor } from '../enquiries/service.ts';
 import { addEventNote } from '../notes/service.ts';
+import { queueReviewAfterPayment } from '../reviews/service.ts';
 import { type InvoiceRow, invoiceDto, itemsOf, loadInvoice, payUrl } from './service.ts';
 
 const noPayments = () =>
@@ -60,6 +61,7 @@ export async function stripeConnectLink(ctx: Context): Promise<{ url: string }> 
         .where(eq(businesses.id, a.business_id))
         .returning({ account: businesses.stripe_account_id });
       account = stored!.account!;
+      await storeAccountState(ctx.db, account, await payments.account(account));
     }
     const settings = `${ctx.config.publicUrl}/settings/payments`;
     const url = await payments.onboardingLink(account, {
@@ -269,7 +271,7 @@ async function applyRefunded(
   return updated;
 }
 
-type Deps = Pick<Context, 'db' | 'events' | 'config' | 'log'>;
+type Deps = Pick<Context, 'db' | 'events' | 'config' | 'log' | 'jobs'>;
 
 /**
  * One verified Stripe event, handled once (its id is kept in the same transaction as its effect, so a
@@ -437,6 +439,7 @@ async function markPaid(
         body: `Invoice ${updated.number} paid: ${formatMoney(amount, updated.currency)}.`,
       });
       if (updated.close_on_paid) await closeEnquiryFor(d, updated.business_id, updated.enquiry_id);
+      await queueReviewAfterPayment(d, updated.id);
     },
   ];
 }

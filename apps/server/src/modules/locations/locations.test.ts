@@ -24,6 +24,7 @@ const LOCATION_KEYS = [
   'email_address',
   'google_place_id',
   'review_message',
+  'review_link',
   'opening_hours',
   'reply_time',
   'missed_call_text',

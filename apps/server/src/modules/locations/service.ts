@@ -35,6 +35,7 @@ export function toLocationJson(l: LocationRow): LocationJson {
     email_address: l.email_address,
     google_place_id: l.google_place_id,
     review_message: l.review_message,
+    review_link: l.review_link,
     ...hoursOf(l),
     missed_call_text: l.missed_call_text,
     card_surcharge: { enabled: l.card_surcharge_enabled, rate_bps: l.card_surcharge_bps },
