@@ -17,6 +17,7 @@ export const pageLoaders = {
   [paths.labels]: () => import('./routes/labels.tsx'),
   [paths.assistant]: () => import('./routes/assistant.tsx'),
   [paths.invoices]: () => import('./routes/invoices.tsx'),
+  [paths.reviews]: () => import('./routes/reviews.tsx'),
   [paths.payments]: () => import('./routes/payments.tsx'),
   [paths.profile]: () => import('./routes/profile.tsx'),
   [paths.sandbox]: () => import('./routes/sandbox.tsx'),
@@ -34,6 +35,7 @@ type PagePath =
   | typeof paths.labels
   | typeof paths.assistant
   | typeof paths.invoices
+  | typeof paths.reviews
   | typeof paths.payments
   | typeof paths.profile
   | typeof paths.sandbox;

@@ -18,6 +18,7 @@ export const paths = {
   profile: '/profile',
   sandbox: '/sandbox',
   invoices: '/invoices',
+  reviews: '/reviews',
   payments: '/settings/payments',
   /** The customer's pay page (`/pay/{secret}`): public. */
   pay: '/pay',

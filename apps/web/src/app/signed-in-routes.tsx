@@ -16,6 +16,7 @@ const TemplatesRoute = lazy(pageLoaders[paths.templates]);
 const LabelsRoute = lazy(pageLoaders[paths.labels]);
 const AssistantRoute = lazy(pageLoaders[paths.assistant]);
 const InvoicesRoute = lazy(pageLoaders[paths.invoices]);
+const ReviewsRoute = lazy(pageLoaders[paths.reviews]);
 const PaymentsRoute = lazy(pageLoaders[paths.payments]);
 const ProfileRoute = lazy(pageLoaders[paths.profile]);
 const SandboxRoute = lazy(pageLoaders[paths.sandbox]);
@@ -40,6 +41,7 @@ export default function SignedInRoutes() {
         <Route path={paths.labels} element={<LabelsRoute />} />
         <Route path={paths.assistant} element={<AssistantRoute />} />
         <Route path={paths.invoices} element={<InvoicesRoute />} />
+        <Route path={paths.reviews} element={<ReviewsRoute />} />
         <Route path={paths.payments} element={<PaymentsRoute />} />
         <Route path={paths.profile} element={<ProfileRoute />} />
         <Route path={paths.sandbox} element={<SandboxRoute />} />

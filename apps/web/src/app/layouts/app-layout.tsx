@@ -11,6 +11,7 @@ import {
   RobotOutlined,
   ShopOutlined,
   SnippetsOutlined,
+  StarOutlined,
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -64,6 +65,7 @@ const NAV_ITEMS: NavItems = [
   { key: paths.inbox, icon: <InboxOutlined />, label: 'Inbox' },
   { key: paths.customers, icon: <TeamOutlined />, label: 'Customers' },
   { key: paths.invoices, icon: <DollarOutlined />, label: 'Invoices' },
+  { key: paths.reviews, icon: <StarOutlined />, label: 'Reviews' },
   { key: paths.locations, icon: <EnvironmentOutlined />, label: 'Locations' },
   {
     key: 'settings',

@@ -18,11 +18,13 @@ const ComposeModal = lazy(() => loadDeferred().then((m) => ({ default: m.Compose
 // The customer beside the conversation: its own feature, composed here, loaded once a conversation opens.
 const CustomerProfile = lazy(() => import('@/features/customers/components/customer-profile.tsx'));
 
-// Invoices from the conversation: their own feature, composed into the composer's bar.
+// Invoices and review requests from the conversation: their own features, composed into the composer's bar.
 const ConversationInvoices = lazy(() => import('@/features/invoices/components/conversation-invoices.tsx'));
-const invoiceActions = (enquiry: EnquiryRow) => (
+const ReviewButton = lazy(() => import('@/features/reviews/components/review-button.tsx'));
+const conversationActions = (enquiry: EnquiryRow) => (
   <Suspense fallback={null}>
     <ConversationInvoices enquiry={enquiry} />
+    <ReviewButton enquiry={enquiry} />
   </Suspense>
 );
 
@@ -169,7 +171,7 @@ export default function InboxRoute() {
               user={user}
               backTo={backTo}
               aside={aside}
-              composerActions={invoiceActions}
+              composerActions={conversationActions}
             />
           </Suspense>
         ) : (
