@@ -24,10 +24,6 @@ test('the owner links the review page, asks from a conversation, the customer op
 
   // The owner links the location to its Business Profile place and writes the message.
   await page.goto('/reviews');
-  const settings = page
-    .locator('section, div')
-    .filter({ has: page.getByRole('heading', { name: 'Harbourside Dental Docklands' }) })
-    .last();
   await page.getByLabel('Google Business Profile place').first().click();
   await page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
@@ -45,7 +41,6 @@ test('the owner links the review page, asks from a conversation, the customer op
   );
   await page.getByRole('button', { name: 'Save' }).first().click();
   await expect(page.getByText(/Review settings for Harbourside Dental Docklands saved/)).toBeVisible();
-  void settings;
 
   // From the conversation.
   await page.goto(`/inbox/${enquiryId}`);
