@@ -79,7 +79,7 @@ export async function sendInvoice(
     throw new AppError('conflict', `${invoice.number} has already been paid.`);
   const enquiryId = await conversationOf(ctx, invoice);
   const [who] = await ctx.db
-    .select({ first_name: customers.first_name, business: businesses.name })
+    .select({ first_name: customers.first_name, business: businesses.name, channel: enquiries.channel })
     .from(enquiries)
     .innerJoin(customers, eq(customers.id, enquiries.customer_id))
     .innerJoin(businesses, eq(businesses.id, enquiries.business_id))
@@ -96,7 +96,9 @@ export async function sendInvoice(
     enquiryId,
     SendMessageRequest.parse({
       message: text,
-      meta: { subject: `Invoice ${invoice.number} from ${who?.business ?? ''}`.trim() },
+      // A subject only where the channel has one.
+      meta:
+        who?.channel === 'email' ? { subject: `Invoice ${invoice.number} from ${who.business}`.trim() } : {},
     }),
     { meta: { invoice_id: invoice.id } },
   );

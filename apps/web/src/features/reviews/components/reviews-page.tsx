@@ -311,7 +311,7 @@ function LocationSettings({ location, businessName }: { location: ReviewLocation
           <Form.Item name="after_payment_hours" label="Hours later">
             <InputNumber min={1} max={168} aria-label="Hours after payment" />
           </Form.Item>
-          <Form.Item name="min_days_between" label="Ask a customer at most every (days)">
+          <Form.Item name="min_days_between" label="Ask again after (days)">
             <InputNumber min={1} max={365} aria-label="Days between requests" />
           </Form.Item>
         </Form>
