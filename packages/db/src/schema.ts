@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { INVOICE_STATUSES } from '@switchboard/shared';
 import { uuidv7 } from 'uuidv7';
 
 const id = () =>
@@ -937,16 +938,6 @@ export const invoiceBranding = pgTable('invoice_branding', {
   ...stamps(),
 });
 
-export const INVOICE_STATUSES = [
-  'draft',
-  'sent',
-  'viewed',
-  'paid',
-  'partially_refunded',
-  'refunded',
-  'void',
-  'overdue',
-] as const;
 
 export const invoices = pgTable(
   'invoices',
