@@ -1,3 +1,4 @@
+import { INVOICE_STATUSES } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,7 +16,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { INVOICE_STATUSES } from '@switchboard/shared';
 import { uuidv7 } from 'uuidv7';
 
 const id = () =>
@@ -937,7 +937,6 @@ export const invoiceBranding = pgTable('invoice_branding', {
   reminder_days_after: integer('reminder_days_after').array().notNull().default(sql`'{1,7}'::integer[]`),
   ...stamps(),
 });
-
 
 export const invoices = pgTable(
   'invoices',
