@@ -111,6 +111,12 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
   /** The platform's fee on each invoice payment, in basis points of its total (100 = 1%). */
   STRIPE_APPLICATION_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(0),
+  /** A Google OAuth client with the Business Profile API: owners link each location to its Business Profile place. */
+  GOOGLE_BUSINESS_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_BUSINESS_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_BUSINESS_ACCOUNTS_API_BASE: z.url().default('https://mybusinessaccountmanagement.googleapis.com'),
+  GOOGLE_BUSINESS_INFO_API_BASE: z.url().default('https://mybusinessbusinessinformation.googleapis.com'),
   /** Every background job retries after this many seconds, without backoff (tests; unset in production). */
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Answers that carry a field their route's contract does not name fail with 500 instead of dropping it (tests). */
@@ -226,6 +232,15 @@ export type Config = {
   ai: AiConfig;
   /** Invoice payments through Stripe Connect; none configured: the sandbox payment page (sandbox mode) or none. */
   payments: { stripeSecretKey?: string; webhookSecret?: string; apiBase: string; applicationFeeBps: number };
+  /** Google Business Profile: the OAuth client (none: owners paste review links) and the APIs' addresses. */
+  googleBusiness: {
+    clientId?: string;
+    clientSecret?: string;
+    authUrl: string;
+    tokenUrl: string;
+    accountsApiBase: string;
+    infoApiBase: string;
+  };
   /** Call transcription: an OpenAI-compatible `/v1/audio/transcriptions` endpoint; none when unset. */
   transcription: { provider: 'openai' | 'twilio' | null; baseUrl?: string; apiKey?: string; model: string };
   /** Email: the inbound SMTP server, the domain of every location's address, and the outbound relay. */
@@ -266,6 +281,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY needs the webhook signing secret (whsec_…) to believe payment events',
+    );
+  }
+  if (Boolean(e.GOOGLE_BUSINESS_CLIENT_ID) !== Boolean(e.GOOGLE_BUSINESS_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_BUSINESS_CLIENT_ID: set both GOOGLE_BUSINESS_CLIENT_ID and GOOGLE_BUSINESS_CLIENT_SECRET, or neither',
     );
   }
   const dataDir = resolve(e.DATA_DIR);
@@ -339,6 +359,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
       applicationFeeBps: e.STRIPE_APPLICATION_FEE_BPS,
+    },
+    googleBusiness: {
+      clientId: e.GOOGLE_BUSINESS_CLIENT_ID,
+      clientSecret: e.GOOGLE_BUSINESS_CLIENT_SECRET,
+      authUrl: e.GOOGLE_OAUTH_AUTH_URL,
+      tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+      accountsApiBase: e.GOOGLE_BUSINESS_ACCOUNTS_API_BASE.replace(/\/+$/, ''),
+      infoApiBase: e.GOOGLE_BUSINESS_INFO_API_BASE.replace(/\/+$/, ''),
     },
     transcription: {
       provider: e.TRANSCRIBE_PROVIDER ?? (e.TRANSCRIBE_BASE_URL ? 'openai' : null),

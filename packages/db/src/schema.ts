@@ -111,6 +111,8 @@ export const businesses = pgTable('businesses', {
   stripe_details_submitted: boolean('stripe_details_submitted').notNull().default(false),
   stripe_charges_enabled: boolean('stripe_charges_enabled').notNull().default(false),
   stripe_payouts_enabled: boolean('stripe_payouts_enabled').notNull().default(false),
+  /** The Google Business Profile connection (its OAuth refresh token), sealed with the app's key. */
+  google_business_token: text('google_business_token'),
   /** Secret tokens for the inbound web-form and contact-form URLs. */
   web_form_token: text('web_form_token'),
   contact_form_token: text('contact_form_token'),

@@ -27,6 +27,8 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/v1/business/customer-invoices/:id/pdf': 'a PDF',
   'GET /api/v1/business/invoices/secret/:id/pdf': 'a PDF',
   'GET /api/v1/public/fonts/:font/:weight': 'font bytes',
+  'GET /r/:token': 'a redirect to the review page',
+  'GET /api/v1/business/google/callback': 'a redirect back to the app',
 };
 /** Provider webhooks answer in the provider's format (TwiML, a challenge, an empty 200), not ours. */
 const PROVIDER_WEBHOOK = /^(GET|POST) \/webhooks\/(twilio\/|meta$|google-rcs$|stripe$)/;

@@ -108,6 +108,8 @@ export const ReviewRequestPage = pageOf(ReviewRequestRow).extend({
 /** `GET /business/locations/google-locations`: the places to link, from Google, the sandbox, or none. */
 export const GoogleLocations = z.object({
   source: z.enum(['google', 'sandbox', 'none']),
+  /** With Google set up: whether this business has connected its Business Profile (`GET /business/google/connect-link`). */
+  connected: z.boolean(),
   items: z.array(
     z.object({
       place_id: z.string(),
@@ -117,3 +119,5 @@ export const GoogleLocations = z.object({
     }),
   ),
 });
+
+export const GoogleConnectLink = z.object({ url: z.string() });

@@ -1,5 +1,6 @@
 import {
   answer,
+  GoogleConnectLink,
   GoogleLocations,
   IdParams,
   ReviewRequestOutcome,
@@ -14,8 +15,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireBusiness } from '../../plugins/auth.ts';
-import { googleLocations } from './google.ts';
+import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { completeGoogleConnection, googleConnectLink, googleLocations } from './google.ts';
 import {
   customerReplied,
   getReviewSettings,
@@ -39,8 +40,16 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/locations/google-locations',
     { schema: { response: { 200: answer(GoogleLocations) } } },
     async (request) => {
-      requireBusiness(request.actor);
-      return { body: googleLocations(app.config.sandbox) };
+      const a = requireBusiness(request.actor);
+      return { body: await googleLocations(app, a.business_id) };
+    },
+  );
+  app.get(
+    '/business/google/connect-link',
+    { schema: { response: { 200: answer(GoogleConnectLink) } } },
+    async (request) => {
+      const a = requireOwner(request.actor, 'connect Google Business Profile');
+      return { body: { url: googleConnectLink(app.config, a.business_id, a.user_id) } };
     },
   );
   app.get(
@@ -82,6 +91,28 @@ export async function reviewLinkRoutes(app: FastifyInstance): Promise<void> {
           .send('This review link is not valid. Ask the business to send it again.');
       return reply.header('cache-control', 'no-store').redirect(target, 302);
     },
+  );
+  // Google sends the owner back here after they let Switchboard read their Business Profile (no login header:
+  // the signed state names the business).
+  app.get(
+    '/api/v1/business/google/callback',
+    {
+      schema: {
+        querystring: z.object({
+          code: z.string().max(2000).optional(),
+          state: z.string().max(500).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(
+        await completeGoogleConnection(
+          app,
+          request.query as { code?: string; state?: string; error?: string },
+        ),
+        303,
+      ),
   );
   // A customer who writes back has answered: their review reminders stop.
   app.events.on('message.created', ({ message }) => {

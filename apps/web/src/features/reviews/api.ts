@@ -69,6 +69,7 @@ export function useGoogleLocations() {
         await api.get<
           Envelope<{
             source: 'google' | 'sandbox' | 'none';
+            connected: boolean;
             items: { place_id: string; title: string; address: string | null; review_link: string }[];
           }>
         >('/business/locations/google-locations')
@@ -130,4 +131,9 @@ export async function searchCustomers(q: string) {
       Envelope<Page<{ id: string; name: string | null; phone: string | null; email: string | null }>>
     >('/customers', { params: { q, page_size: 20 } })
   ).data.body.items;
+}
+
+/** Where the owner lets Switchboard read their Business Profile locations (Google's consent page). */
+export async function googleConnectLink(): Promise<string> {
+  return (await api.get<Envelope<{ url: string }>>('/business/google/connect-link')).data.body.url;
 }

@@ -30,6 +30,7 @@ import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import {
+  googleConnectLink,
   type ReviewLocation,
   type ReviewRequestJson,
   searchCustomers,
@@ -252,7 +253,7 @@ function LocationSettings({ location, businessName }: { location: ReviewLocation
       <Typography.Title level={5} style={{ margin: 0 }}>
         {location.name ?? 'Unknown Location'}
       </Typography.Title>
-      {google.data && google.data.source !== 'none' && (
+      {google.data && google.data.source !== 'none' && google.data.connected && (
         <Select
           aria-label="Google Business Profile place"
           placeholder="Choose this location's Google Business Profile place"
@@ -329,15 +330,62 @@ function LocationSettings({ location, businessName }: { location: ReviewLocation
   );
 }
 
+const GOOGLE_OUTCOMES: Record<string, { type: 'success' | 'warning' | 'error'; text: string }> = {
+  connected: {
+    type: 'success',
+    text: 'Google Business Profile connected: choose each location’s place below.',
+  },
+  refused: { type: 'warning', text: 'Google was not connected: the permission was not given.' },
+  expired: {
+    type: 'warning',
+    text: 'That Google sign-in took too long or did not come from here. Try again.',
+  },
+  failed: { type: 'error', text: 'Google did not complete the connection. Try again in a moment.' },
+};
+
+/** Connecting the business's Google Business Profile, when this server has Google set up. */
+function GoogleConnect({ outcome }: { outcome: string | null }) {
+  const google = useGoogleLocations();
+  const [busy, setBusy] = useState(false);
+  const said = outcome ? GOOGLE_OUTCOMES[outcome] : undefined;
+  return (
+    <>
+      {said && <Alert type={said.type} showIcon title={said.text} style={{ marginBottom: 12 }} />}
+      {google.data?.source === 'google' && !google.data.connected && (
+        <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
+          <Button
+            loading={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                window.location.assign(await googleConnectLink());
+              } catch {
+                setBusy(false);
+              }
+            }}
+          >
+            Connect Google Business Profile
+          </Button>
+          <Typography.Text type="secondary">
+            Then choose each location’s place, and its review link fills in.
+          </Typography.Text>
+        </Flex>
+      )}
+    </>
+  );
+}
+
 /** Reviews: the requests and their clicks; for the owner, each location's settings. */
 export function ReviewsPage({
   canManage,
   businessName,
   inboxPath,
+  googleOutcome,
 }: {
   canManage: boolean;
   businessName: string;
   inboxPath: string;
+  googleOutcome: string | null;
 }) {
   const locations = useReviewLocations();
   const [asking, setAsking] = useState(false);
@@ -359,6 +407,7 @@ export function ReviewsPage({
             Reminders go between 9:00 and 20:00 where the location is, and stop when the customer opens the
             link or writes back.
           </Typography.Paragraph>
+          <GoogleConnect outcome={googleOutcome} />
           {locations.isPending ? (
             <Skeleton active />
           ) : locations.isError ? (
