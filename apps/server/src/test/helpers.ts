@@ -171,3 +171,14 @@ export async function jobsSettled(
     return jobs.length > 0 && jobs.every((j) => FINISHED.has(j.state)) ? jobs : null;
   }, timeoutMs);
 }
+
+/** One file as a multipart/form-data body (encoded by the platform's FormData), ready for `t.request`. */
+export async function fileUpload(field: string, name: string, type: string, bytes: Buffer) {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+  };
+}

@@ -241,21 +241,25 @@ export const InvoiceBranding = z.object({
 });
 export type InvoiceBrandingDto = z.input<typeof InvoiceBranding>;
 
+const brandingLook = {
+  accent_color: HexColour.optional(),
+  font: z.enum(INVOICE_FONTS.map((f) => f.id) as [InvoiceFontId, ...InvoiceFontId[]]).optional(),
+  footer: z.string().trim().max(500).nullable().optional(),
+  payment_terms: z.string().trim().max(500).nullable().optional(),
+  tax_id: z.string().trim().max(50).nullable().optional(),
+  currency: CurrencyCode.optional(),
+  number_prefix: z
+    .string()
+    .trim()
+    .max(12)
+    .regex(/^[A-Za-z0-9-/#]*$/, 'A number prefix has letters, digits, - / or # only.')
+    .optional(),
+};
+
 /** `PUT /business/customer-invoices/branding`: any of the fields, at least one. */
 export const InvoiceBrandingRequest = z
   .strictObject({
-    accent_color: HexColour.optional(),
-    font: z.enum(INVOICE_FONTS.map((f) => f.id) as [InvoiceFontId, ...InvoiceFontId[]]).optional(),
-    footer: z.string().trim().max(500).nullable().optional(),
-    payment_terms: z.string().trim().max(500).nullable().optional(),
-    tax_id: z.string().trim().max(50).nullable().optional(),
-    currency: CurrencyCode.optional(),
-    number_prefix: z
-      .string()
-      .trim()
-      .max(12)
-      .regex(/^[A-Za-z0-9-/#]*$/, 'A number prefix has letters, digits, - / or # only.')
-      .optional(),
+    ...brandingLook,
     reminder_days_before: z.number().int().min(1).max(60).nullable().optional(),
     reminder_days_after: z
       .array(z.number().int().min(1).max(90))
@@ -263,6 +267,8 @@ export const InvoiceBrandingRequest = z
       .optional(),
   })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change.');
+/** `POST /business/customer-invoices/branding/preview`: a sample invoice's PDF in this look (saved or not). */
+export const InvoiceBrandingPreviewRequest = z.strictObject(brandingLook);
 export type InvoiceBrandingRequest = z.input<typeof InvoiceBrandingRequest>;
 
 /** The business's Stripe account as settings show it. */

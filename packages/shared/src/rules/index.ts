@@ -9,6 +9,7 @@ export * from './invoice-totals.ts';
 export * from './marketing.ts';
 export * from './opening-hours.ts';
 export * from './placeholders.ts';
+export * from './sample-invoice.ts';
 export * from './sending-hours.ts';
 export * from './session-id.ts';
 export * from './subscription-status.ts';

@@ -1,9 +1,12 @@
-import { invoiceBranding, uploads } from '@switchboard/db';
+import { businesses, invoiceBranding, uploads } from '@switchboard/db';
 import {
   INVOICE_FONTS,
   type InvoiceBrandingDto,
+  type InvoiceBrandingPreviewRequest,
   type InvoiceBrandingRequest,
   isUuid,
+  PublicInvoice,
+  sampleInvoice,
 } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -19,6 +22,7 @@ import {
 } from '../../lib/storage.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { imageTooLarge } from '../businesses/service.ts';
+import { renderPdf } from './pdf.ts';
 import { brandingOf } from './service.ts';
 
 type Ctx = Pick<Context, 'db' | 'actor' | 'config'>;
@@ -126,4 +130,22 @@ export async function setBrandingLogo(
     .returning();
   await dropLogo(ctx, a.business_id, current.logo);
   return toBrandingDto(row!);
+}
+
+/**
+ * `POST /business/customer-invoices/branding/preview`: a sample invoice as a PDF in the look being edited (the
+ * saved branding, with what the form has changed), so the owner sees the PDF before saving.
+ */
+export async function brandingPreviewPdf(
+  ctx: Ctx,
+  look: z.output<typeof InvoiceBrandingPreviewRequest>,
+): Promise<Buffer> {
+  const a = requireBusiness(ctx.actor);
+  const saved = await brandingOf(ctx.db, a.business_id);
+  const [business] = await ctx.db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, a.business_id));
+  const page = sampleInvoice({ ...toBrandingDto(saved), ...look }, business?.name ?? '');
+  return renderPdf(ctx.db, ctx.config, PublicInvoice.parse(page), `${ctx.config.publicUrl}/pay/…`);
 }

@@ -4,6 +4,7 @@ import {
   createTestApp,
   DEMO_LOGINS,
   eventually,
+  fileUpload,
   inbound,
   selectedLocation,
   type TestApp,
@@ -458,6 +459,99 @@ describe('invoices (sandbox payments)', () => {
     const paged = (await api('GET', '/business/customer-invoices', owner)).body.body;
     expect(paged.page_size).toBe(10);
     expect(paged.items).toHaveLength(10);
+  });
+
+  it('keeps the owner’s branding, previews it as a PDF before saving, and serves the logo publicly', async () => {
+    expect(
+      (await api('PUT', '/business/customer-invoices/branding', staff, { accent_color: '#112233' })).status,
+    ).toBe(403);
+    const bad = await api('PUT', '/business/customer-invoices/branding', owner, { accent_color: 'red' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Give the colour as #RRGGBB.');
+    const saved = await api('PUT', '/business/customer-invoices/branding', owner, {
+      accent_color: '#0a7d4f',
+      font: 'lora',
+      footer: 'Harbourside Dental Pty Ltd',
+      tax_id: 'ABN 12 345 678 901',
+      reminder_days_after: [7, 1, 7],
+    });
+    expect(saved.body.body).toMatchObject({
+      accent_color: '#0A7D4F',
+      font: 'lora',
+      tax_id: 'ABN 12 345 678 901',
+      reminder_days_after: [1, 7],
+      fonts: expect.arrayContaining([expect.objectContaining({ id: 'noto-sans', name: 'Noto Sans' })]),
+    });
+    // The preview is the unsaved look; nothing is saved by it.
+    const preview = await t.request({
+      method: 'POST',
+      url: '/api/v1/business/customer-invoices/branding/preview',
+      token: owner,
+      payload: { number_prefix: 'HD-', tax_id: 'ABN 99 999 999 999' },
+    });
+    expect(preview.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(preview.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).toContain('HD-0042');
+    expect(text).toContain('ABN 99 999 999 999');
+    expect((await api('GET', '/business/customer-invoices/branding', staff)).body.body.tax_id).toBe(
+      'ABN 12 345 678 901',
+    );
+
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const refused = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/customer-invoices/branding/icon',
+      token: owner,
+      ...(await fileUpload('image', 'logo.gif', 'image/gif', gif)),
+    });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().message).toBe(
+      'The logo must be a PNG or JPEG file (PDF invoices take no other kind).',
+    );
+    const logo = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/customer-invoices/branding/icon',
+      token: owner,
+      ...(await fileUpload('image', 'logo.png', 'image/png', png)),
+    });
+    expect(logo.statusCode, logo.body).toBe(200);
+    const logoUrl = logo.json().body.logo_url as string;
+    const served = await t.request({ method: 'GET', url: logoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(png)).toBe(true);
+    // The pay page shows the branding; a reset takes the look back (the numbering stays).
+    const inv = (
+      await api('POST', '/business/customer-invoices', staff, {
+        enquiry_id: enquiryId,
+        items: [item('Floss', 1, 500)],
+      })
+    ).body.body;
+    const page = (
+      await t.request({
+        method: 'GET',
+        url: `/api/v1/business/invoices/secret/${inv.pay_url.split('/pay/')[1]}`,
+      })
+    ).json().body;
+    expect(page.branding).toMatchObject({
+      accent_color: '#0A7D4F',
+      font: 'lora',
+      logo_url: logoUrl,
+      footer: 'Harbourside Dental Pty Ltd',
+    });
+    const reset = (await api('DELETE', '/business/customer-invoices/branding', owner)).body.body;
+    expect(reset).toMatchObject({
+      logo_url: null,
+      accent_color: '#1E75FF',
+      font: 'noto-sans',
+      reminder_days_after: [1, 7],
+    });
+    expect((await t.request({ method: 'GET', url: logoUrl })).statusCode).toBe(404);
   });
 
   it('hears of a paid invoice live (invoice.updated to the business)', async () => {

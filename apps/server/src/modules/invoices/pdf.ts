@@ -64,14 +64,29 @@ export async function invoicePdf(db: Db, config: Config, parts: PublicInvoicePar
   const key = cacheKey(parts);
   const cached = cache.get(key);
   if (cached) return cached;
-  setUp();
-  const pdf = await pdfmake.createPdf(await definition(db, config, parts)).getBuffer();
+  const link = parts.page.can_pay ? payUrl(config.publicUrl, parts.invoice.secret) : null;
+  const pdf = await renderPdf(db, config, parts.page, link);
   cache.set(key, pdf);
   return pdf;
 }
 
-async function definition(db: Db, config: Config, parts: PublicInvoiceParts): Promise<DocumentDefinition> {
-  const { page, invoice } = parts;
+/** Any invoice page as a PDF, uncached (the branding preview's sample). */
+export async function renderPdf(
+  db: Db,
+  config: Config,
+  page: PublicInvoiceParts['page'],
+  payLink: string | null,
+): Promise<Buffer> {
+  setUp();
+  return pdfmake.createPdf(await definition(db, config, page, payLink)).getBuffer();
+}
+
+async function definition(
+  db: Db,
+  config: Config,
+  page: PublicInvoiceParts['page'],
+  payLink: string | null,
+): Promise<DocumentDefinition> {
   const font = isFontId(page.branding.font) ? page.branding.font : WIDE;
   const accent = page.branding.accent_color;
   const money = (cents: number) => formatMoney(cents, page.currency);
@@ -107,7 +122,7 @@ async function definition(db: Db, config: Config, parts: PublicInvoiceParts): Pr
         {
           stack: [
             { text: 'INVOICE', font, fontSize: 22, bold: true, color: accent },
-            { text: invoice.number, font, fontSize: 12, margin: [0, 2, 0, 6] },
+            { text: page.number, font, fontSize: 12, margin: [0, 2, 0, 6] },
             {
               text: `Issued ${formatDay(new Date(page.issued_at).toISOString().slice(0, 10))}`,
               font,
@@ -182,9 +197,9 @@ async function definition(db: Db, config: Config, parts: PublicInvoiceParts): Pr
   if (page.notes) content.push(text(page.notes, font, { margin: [0, 8, 0, 0] }));
   if (page.branding.payment_terms)
     content.push(text(page.branding.payment_terms, font, { margin: [0, 8, 0, 0], color: '#555555' }));
-  if (page.can_pay)
+  if (payLink)
     content.push(
-      text(`Pay online: ${payUrl(config.publicUrl, invoice.secret)}`, font, {
+      text(`Pay online: ${payLink}`, font, {
         margin: [0, 12, 0, 0],
         color: accent,
       }),
@@ -192,7 +207,7 @@ async function definition(db: Db, config: Config, parts: PublicInvoiceParts): Pr
   return {
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 60],
-    info: { title: `Invoice ${invoice.number}`, author: page.business.name, creator: 'Switchboard' },
+    info: { title: `Invoice ${page.number}`, author: page.business.name, creator: 'Switchboard' },
     defaultStyle: { font, fontSize: 10 },
     ...(logo ? { images: { logo } } : {}),
     content,

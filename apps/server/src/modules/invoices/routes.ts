@@ -5,6 +5,7 @@ import {
   IdParams,
   Invoice,
   InvoiceBranding,
+  InvoiceBrandingPreviewRequest,
   InvoiceBrandingRequest,
   InvoicePage,
   InvoicePatchRequest,
@@ -28,7 +29,13 @@ import { sendFile } from '../../lib/file-response.ts';
 import { downloadActor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { imageTooLarge } from '../businesses/service.ts';
 import { readSingleFile } from '../uploads/multipart.ts';
-import { getBranding, resetBranding, setBrandingLogo, updateBranding } from './branding.ts';
+import {
+  brandingPreviewPdf,
+  getBranding,
+  resetBranding,
+  setBrandingLogo,
+  updateBranding,
+} from './branding.ts';
 import { exportInvoices } from './export.ts';
 import { fontBytes, isFontId } from './fonts.ts';
 import {
@@ -84,6 +91,18 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       '/business/customer-invoices/branding',
       { schema: { response: { 200: answer(InvoiceBranding) } } },
       async (request) => ({ body: await resetBranding(request.ctx) }),
+    );
+    authed.post(
+      '/business/customer-invoices/branding/preview',
+      { schema: { body: InvoiceBrandingPreviewRequest } },
+      async (request, reply) => {
+        const pdf = await brandingPreviewPdf(request.ctx, request.body);
+        return sendFile(
+          reply,
+          { name: 'invoice-preview.pdf', content_type: 'application/pdf', bytes: pdf },
+          { cache: 'no-store' },
+        );
+      },
     );
     authed.put(
       '/business/customer-invoices/branding/icon',

@@ -201,3 +201,12 @@ export function useToggleSurcharge() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['locations'] }),
   });
 }
+
+/** A sample invoice's PDF in a look (saved or not): opened in a new tab by the branding settings. */
+export async function brandingPreviewPdf(look: Record<string, unknown>): Promise<Blob> {
+  const { data } = await api.post<Blob>('/business/customer-invoices/branding/preview', look, {
+    responseType: 'blob',
+    silent: true,
+  });
+  return data;
+}

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleOutlined, UploadOutlined } from '@ant-design/icons';
-import { formatRate, type PublicInvoiceJson } from '@switchboard/shared';
+import { formatRate, sampleInvoice } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -21,6 +21,7 @@ import { api, type Envelope, type Page } from '@/lib/api-client.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import {
+  brandingPreviewPdf,
   type InvoiceBrandingDto,
   stripeConnectLink,
   useBranding,
@@ -200,60 +201,6 @@ function SurchargePanel() {
 
 type BrandingValues = Omit<InvoiceBrandingDto, 'logo_url' | 'next_number' | 'fonts'>;
 
-/** A sample invoice in the branding being edited: the pay page's look, live. */
-function sample(
-  branding: BrandingValues & { logo_url: string | null },
-  businessName: string,
-): PublicInvoiceJson {
-  return {
-    number: `${branding.number_prefix}0042`,
-    status: 'sent',
-    bill_to: 'Alex Sample',
-    currency: branding.currency,
-    items: [
-      {
-        description: 'Service and parts',
-        quantity: 1,
-        unit_price_cents: 12000,
-        tax_rate: 10,
-        amount_cents: 12000,
-        tax_cents: 1200,
-      },
-      {
-        description: 'Follow-up visit',
-        quantity: 2,
-        unit_price_cents: 4500,
-        tax_rate: 10,
-        amount_cents: 9000,
-        tax_cents: 900,
-      },
-    ],
-    subtotal_cents: 21000,
-    tax_cents: 2100,
-    surcharge_bps: 0,
-    surcharge_cents: 0,
-    total_cents: 23100,
-    amount_paid_cents: 0,
-    amount_refunded_cents: 0,
-    due_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
-    notes: 'Thank you for your business.',
-    issued_at: new Date().toISOString(),
-    paid_at: null,
-    last_payment_error: null,
-    can_pay: true,
-    business: { name: businessName, location_name: null, address: null, phone: null, email: null },
-    branding: {
-      logo_url: branding.logo_url,
-      accent_color: branding.accent_color,
-      font: branding.font,
-      footer: branding.footer,
-      payment_terms: branding.payment_terms,
-      tax_id: branding.tax_id,
-    },
-    pdf_url: '',
-  };
-}
-
 /** How invoices look and are numbered, and their reminders, with a live preview of the pay page. */
 function BrandingPanel({ businessName }: { businessName: string }) {
   const branding = useBranding();
@@ -263,6 +210,7 @@ function BrandingPanel({ businessName }: { businessName: string }) {
   const [form] = Form.useForm<BrandingValues>();
   const watched = Form.useWatch([], form) as BrandingValues | undefined;
   const [failure, setFailure] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   useEffect(() => {
     if (branding.data) form.setFieldsValue(branding.data);
   }, [branding.data, form]);
@@ -291,6 +239,32 @@ function BrandingPanel({ businessName }: { businessName: string }) {
       setFailure(failureText(error));
     }
   };
+  const openPdfPreview = async () => {
+    setFailure(null);
+    // Opened before the answer arrives, so the browser does not take it for an unasked pop-up.
+    const tab = window.open('', '_blank');
+    setPreviewing(true);
+    try {
+      const v = form.getFieldsValue();
+      const pdf = await brandingPreviewPdf({
+        accent_color: v.accent_color,
+        font: v.font,
+        footer: v.footer?.trim() || null,
+        payment_terms: v.payment_terms?.trim() || null,
+        tax_id: v.tax_id?.trim() || null,
+        currency: v.currency,
+        number_prefix: v.number_prefix,
+      });
+      const url = URL.createObjectURL(pdf);
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    } catch (error) {
+      tab?.close();
+      setFailure(failureText(error));
+    } finally {
+      setPreviewing(false);
+    }
+  };
   const onLogo = async (file: File | undefined) => {
     if (!file) return;
     setFailure(null);
@@ -301,7 +275,7 @@ function BrandingPanel({ businessName }: { businessName: string }) {
       setFailure(failureText(error));
     }
   };
-  const preview = sample({ ...b, ...(watched ?? {}), logo_url: b.logo_url }, businessName);
+  const preview = sampleInvoice({ ...b, ...(watched ?? {}), logo_url: b.logo_url }, businessName);
   return (
     <div className="inv-branding">
       <Form form={form} layout="vertical" initialValues={b} requiredMark={false} style={{ minWidth: 0 }}>
@@ -401,6 +375,9 @@ function BrandingPanel({ businessName }: { businessName: string }) {
         <Flex gap={8} wrap>
           <Button type="primary" onClick={() => void save()} loading={update.isPending}>
             Save
+          </Button>
+          <Button onClick={() => void openPdfPreview()} loading={previewing}>
+            Preview the PDF
           </Button>
           <Button
             onClick={() => void reset.mutateAsync().then(() => notify.success('Invoice look reset.'))}
