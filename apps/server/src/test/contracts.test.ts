@@ -26,6 +26,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/v1/business/customer-invoices/export': 'CSV',
   'GET /api/v1/business/customer-invoices/:id/pdf': 'a PDF',
   'GET /api/v1/business/invoices/secret/:id/pdf': 'a PDF',
+  'POST /api/v1/business/customer-invoices/branding/preview': 'a PDF',
   'GET /api/v1/public/fonts/:font/:weight': 'font bytes',
   'GET /r/:token': 'a redirect to the review page',
   'GET /api/v1/business/google/callback': 'a redirect back to the app',
