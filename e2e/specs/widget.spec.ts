@@ -190,7 +190,8 @@ test('the chat header shows the business logo uploaded in Business profile', asy
     await page.reload();
     const mark = page.locator('.selection-business-name img');
     await expect(mark).toBeVisible();
-    expect(await mark.evaluate((el: HTMLImageElement) => el.naturalWidth > 0)).toBe(true);
+    // Visible is not loaded: the bytes may still be on their way.
+    await expect.poll(() => mark.evaluate((el: HTMLImageElement) => el.naturalWidth > 0)).toBe(true);
 
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
@@ -198,7 +199,9 @@ test('the chat header shows the business logo uploaded in Business profile', asy
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const logo = visitor.frameLocator('#sb-widget-frame').locator('header img.logo');
     await expect(logo).toBeVisible();
-    expect(await logo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => logo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
     await visitorContext.close();
   } finally {
     await page.request.delete(`${SERVER}/api/v1/business/mybusinessimage`, { headers });
