@@ -88,7 +88,10 @@ test('the contact page shows the business logo, asks which location when the lin
     await page.goto(`/contact?to=${formToken}`);
     const img = page.getByRole('img', { name: 'Harbourside Dental logo' });
     await expect(img).toBeVisible();
-    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    // Visible is not loaded: the bytes may still be on their way.
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
     // Two locations and none in the link: the visitor chooses.
     await page.getByLabel('Name', { exact: true }).fill('Ines Park');
     await page.getByLabel('Email', { exact: true }).fill(`ines.${Date.now()}@example.com`);
