@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { logIn, signedInApi } from '../fixtures/app.ts';
+import { customerWrites, logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 test('the owner sends an invoice from the conversation, the customer pays it on their phone, and the inbox shows it paid', async ({
@@ -9,21 +9,7 @@ test('the owner sends an invoice from the conversation, the customer pays it on 
   browser,
 }) => {
   await logIn(page, LOGINS.owner.email);
-  const { headers, locationId } = await signedInApi(page);
-  const res = await page.request.post('/api/v1/sandbox/inbound', {
-    headers,
-    data: {
-      channel: 'sms',
-      location_id: locationId,
-      from: {
-        phone: `+6140${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
-        name: 'Ивана Petrova',
-      },
-      message: 'Could you send me the bill?',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const enquiryId = (await res.json()).body.enquiry_id as string;
+  const enquiryId = await customerWrites(page, 'Ивана Petrova', 'Could you send me the bill?');
 
   // The owner connects Stripe (sandbox: the account is ready at once, and Stripe sends them back to settings).
   await page.goto('/settings/payments');
@@ -104,20 +90,8 @@ test('a declined card is said on the pay page, and the invoice can still be paid
   browser,
 }) => {
   await logIn(page, LOGINS.owner.email);
-  const { headers, locationId } = await signedInApi(page);
-  const inbound = await page.request.post('/api/v1/sandbox/inbound', {
-    headers,
-    data: {
-      channel: 'sms',
-      location_id: locationId,
-      from: {
-        phone: `+6140${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
-        name: 'Dana Decline',
-      },
-      message: 'Bill me',
-    },
-  });
-  const enquiryId = (await inbound.json()).body.enquiry_id as string;
+  const enquiryId = await customerWrites(page, 'Dana Decline', 'Bill me');
+  const { headers } = await signedInApi(page);
   await page.request.get('/api/v1/business/mybusiness/stripe-connect-link', { headers });
   const made = await page.request.post('/api/v1/business/customer-invoices', {
     headers,

@@ -1,26 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { logIn, signedInApi } from '../fixtures/app.ts';
+import { customerWrites, logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 test('the owner links the review page, asks from a conversation, the customer opens the link, and the reminder is cancelled', async ({
   page,
 }) => {
   await logIn(page, LOGINS.owner.email);
-  const { headers, locationId } = await signedInApi(page);
-  const res = await page.request.post('/api/v1/sandbox/inbound', {
-    headers,
-    data: {
-      channel: 'sms',
-      location_id: locationId,
-      from: {
-        phone: `+6140${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
-        name: 'Rhea Review',
-      },
-      message: 'Thanks, all done!',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const enquiryId = (await res.json()).body.enquiry_id as string;
+  const enquiryId = await customerWrites(page, 'Rhea Review', 'Thanks, all done!');
 
   // The owner links the location to its Business Profile place and writes the message.
   await page.goto('/reviews');
