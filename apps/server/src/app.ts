@@ -49,6 +49,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { reviewLinkRoutes, reviewRoutes } from './modules/reviews/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
+import { signupRoutes } from './modules/signup/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(businessRoutes);
+      await api.register(signupRoutes);
       await api.register(locationRoutes);
       await api.register(intakeLimitRoutes);
       await api.register(uploadRoutes);

@@ -133,6 +133,38 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** A folder inside the bucket, e.g. `switchboard/`. */
   S3_PREFIX: z.string().default(''),
+  /** New businesses may sign up from the login page; off: only an administrator adds them. */
+  SIGNUP_ENABLED: bool.default(true),
+  /** Sign-ups allowed from one IP address per hour. */
+  SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+  /** A sign-up form sent back sooner than this after it was opened is a bot's. */
+  SIGNUP_MIN_SECONDS: z.coerce.number().min(0).default(3),
+  /** Where a sign-up's IP address is looked up: `local` (data shipped with the server) or `off`. */
+  IP_LOOKUP: z.enum(['local', 'off']).default('local'),
+  TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Messages a business may send a day on each plan. */
+  MESSAGE_LIMIT_TRIAL: z.coerce.number().int().min(0).default(500),
+  MESSAGE_LIMIT_MONTHLY: z.coerce.number().int().min(0).default(2000),
+  MESSAGE_LIMIT_ANNUAL: z.coerce.number().int().min(0).default(2000),
+  /** Stripe Billing prices of the Switchboard plans (`price_…`); without them plans are bought in the sandbox. */
+  STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_ANNUAL: z.string().min(1).optional(),
+  /** The signing secret of the Billing webhook endpoint, when it is not the Connect one. */
+  STRIPE_BILLING_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Twilio account and sender number that text sign-up codes (mobile verification). */
+  VERIFY_SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  VERIFY_SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  VERIFY_SMS_FROM: z.string().min(1).optional(),
+  /** Business ids (comma-separated) an administrator may mark regulated (spec §6). */
+  REGULATED_BUSINESS_IDS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((id) => id.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   SMTP_ENABLED: bool.default(true),
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
@@ -243,6 +275,19 @@ export type Config = {
   };
   /** Call transcription: an OpenAI-compatible `/v1/audio/transcriptions` endpoint; none when unset. */
   transcription: { provider: 'openai' | 'twilio' | null; baseUrl?: string; apiKey?: string; model: string };
+  /** Sign-up from the login page: its limits and the IP lookup. */
+  signup: { enabled: boolean; maxPerIp: number; minSeconds: number; ipLookup: 'local' | 'off' };
+  /** The plans: trial length, daily message limits, and their Stripe Billing prices. */
+  plans: {
+    trialDays: number;
+    messageLimit: Record<'trial' | 'monthly' | 'annual', number>;
+    stripePrice: { monthly?: string; annual?: string };
+    webhookSecret?: string;
+  };
+  /** Texts sign-up codes; none configured: sandbox mode shows the code on screen, otherwise none is sent. */
+  verifySms: { accountSid?: string; authToken?: string; from?: string };
+  /** Business ids an administrator may mark regulated. */
+  regulatedBusinessIds: string[];
   /** Email: the inbound SMTP server, the domain of every location's address, and the outbound relay. */
   email: {
     smtpEnabled: boolean;
@@ -281,6 +326,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY needs the webhook signing secret (whsec_…) to believe payment events',
+    );
+  }
+  const smsParts = [e.VERIFY_SMS_ACCOUNT_SID, e.VERIFY_SMS_AUTH_TOKEN, e.VERIFY_SMS_FROM].filter(
+    Boolean,
+  ).length;
+  if (smsParts !== 0 && smsParts !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VERIFY_SMS_ACCOUNT_SID: set VERIFY_SMS_ACCOUNT_SID, VERIFY_SMS_AUTH_TOKEN and VERIFY_SMS_FROM together, or none',
+    );
+  }
+  if (e.STRIPE_PRICE_MONTHLY || (e.STRIPE_PRICE_ANNUAL && !e.STRIPE_SECRET_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PRICE_MONTHLY: plan prices need STRIPE_SECRET_KEY (the platform Stripe account)',
     );
   }
   if (Boolean(e.GOOGLE_BUSINESS_CLIENT_ID) !== Boolean(e.GOOGLE_BUSINESS_CLIENT_SECRET)) {
@@ -336,6 +394,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'disk' },
     jobs: { retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
+    signup: {
+      enabled: e.SIGNUP_ENABLED,
+      maxPerIp: e.SIGNUP_MAX_PER_IP,
+      minSeconds: e.SIGNUP_MIN_SECONDS,
+      ipLookup: e.IP_LOOKUP,
+    },
+    plans: {
+      trialDays: e.TRIAL_DAYS,
+      messageLimit: {
+        trial: e.MESSAGE_LIMIT_TRIAL,
+        monthly: e.MESSAGE_LIMIT_MONTHLY,
+        annual: e.MESSAGE_LIMIT_ANNUAL,
+      },
+      stripePrice: { monthly: e.STRIPE_PRICE_MONTHLY, annual: e.STRIPE_PRICE_ANNUAL },
+      webhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,
+    },
+    verifySms: {
+      accountSid: e.VERIFY_SMS_ACCOUNT_SID,
+      authToken: e.VERIFY_SMS_AUTH_TOKEN,
+      from: e.VERIFY_SMS_FROM,
+    },
+    regulatedBusinessIds: e.REGULATED_BUSINESS_IDS,
     providers: {
       twilioApiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
       graphApiBase: e.GRAPH_API_BASE.replace(/\/+$/, ''),

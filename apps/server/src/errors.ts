@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   owner_only: 403,
   super_admin_only: 403,
   no_business: 403,
+  email_not_verified: 403,
+  subscription_inactive: 403,
   not_found: 404,
   enquiry_not_found: 404,
   conflict: 409,

@@ -58,6 +58,9 @@ export const users = pgTable(
     /** Per-user key and IV handed to the browser at login (cookies `key`, `iv`). */
     client_key: text('client_key').notNull(),
     client_iv: text('client_iv').notNull(),
+    /** The person's mobile (E.164), given at sign-up; verified by a texted code. */
+    mobile: text('mobile'),
+    mobile_verified_at: ts('mobile_verified_at'),
     ...stamps(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
@@ -104,8 +107,21 @@ export const businesses = pgTable('businesses', {
   /** The business-local day `messages_sent_today` counts; a send on a later day starts again at 0. */
   messages_count_day: date('messages_count_day', { mode: 'string' }),
   verified: boolean('verified').notNull().default(false),
+  verified_at: ts('verified_at'),
   regulated: boolean('regulated').notNull().default(false),
+  /** ISO 3166-1 alpha-2 country the business signed up from (guessed from the browser, editable). */
+  country: text('country'),
+  /** Where the sign-up came from: the IP lookup and the tracking values (`utm_*`, `gclid`, ...). */
+  signup_meta: jsonb('signup_meta').$type<Record<string, unknown>>(),
+  /** Features a Switchboard administrator turned on or off for this business (flag name → on). */
+  feature_flags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
   stripe_customer_id: text('stripe_customer_id'),
+  /** The Switchboard subscription (Stripe Billing) as its webhooks last told it. */
+  stripe_subscription_id: text('stripe_subscription_id'),
+  stripe_subscription_status: text('stripe_subscription_status'),
+  subscription_renews_at: ts('subscription_renews_at'),
+  /** Set when the subscription is cancelled to end at the period's end (or ended). */
+  subscription_ends_at: ts('subscription_ends_at'),
   stripe_account_id: text('stripe_account_id'),
   /** The connected account's state as Stripe last told it (settings show it; `account.updated` refreshes it). */
   stripe_details_submitted: boolean('stripe_details_submitted').notNull().default(false),
@@ -1016,6 +1032,33 @@ export const invoiceItems = pgTable(
 );
 
 /** Stripe events already handled, by id: a redelivered event changes nothing. */
+/**
+ * A secret sent to someone once: an email verification link, a staff invitation, a texted mobile code. Only a
+ * hash is stored; using it sets `used_at` in one conditional update, so it works once.
+ */
+export const oneTimeSecrets = pgTable(
+  'one_time_secrets',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['email_verification', 'invitation', 'mobile_code'] }).notNull(),
+    business_id: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Where it was sent: the email address or the mobile number. */
+    target: text('target').notNull(),
+    secret_hash: text('secret_hash').notNull(),
+    /** What the secret grants beyond its kind (an invitation's role and locations). */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('one_time_secrets_hash_key').on(t.secret_hash),
+    index('one_time_secrets_target_idx').on(t.kind, t.target, t.created_at),
+  ],
+);
+
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),

@@ -66,6 +66,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
           industry: 'Dental',
           trial_end_date: new Date(now.getTime() + 14 * DAY_MS),
           message_limit: 500,
+          verified: true,
+          verified_at: now,
+          country: 'AU',
         },
         {
           name: 'Northside Plumbing',
@@ -73,6 +76,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
           industry: 'Trades',
           plan: 'monthly',
           message_limit: 500,
+          verified: true,
+          verified_at: now,
+          country: 'AU',
         },
       ])
       .returning();

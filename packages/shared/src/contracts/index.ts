@@ -16,6 +16,7 @@ export * from './members.ts';
 export * from './phone.ts';
 export * from './reviews.ts';
 export * from './sandbox.ts';
+export * from './signup.ts';
 export * from './templates.ts';
 export * from './uploads.ts';
 export * from './user.ts';

@@ -91,7 +91,8 @@ export function sendTwilioMessage(
     messaging_service_sid?: string | null;
     body: string;
     media_urls: string[];
-    status_callback: string;
+    /** Where Twilio reports delivery; none for texts nobody follows up (sign-up codes). */
+    status_callback?: string;
   },
 ): Promise<TwilioMessageResource> {
   const form = new URLSearchParams();
@@ -100,7 +101,7 @@ export function sendTwilioMessage(
   else if (input.from) form.set('From', input.from);
   if (input.body) form.set('Body', input.body);
   for (const url of input.media_urls) form.append('MediaUrl', url);
-  form.set('StatusCallback', input.status_callback);
+  if (input.status_callback) form.set('StatusCallback', input.status_callback);
   return twilioApi<TwilioMessageResource>(creds, 'POST', '/Messages.json', form);
 }
 

@@ -40,6 +40,18 @@ export async function login(
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
   if (!user || !ok) throw invalidCredentials();
 
+  return startSession({ db, config }, user, input);
+}
+
+/**
+ * A new session for a user whose identity is settled (a correct password, a new sign-up, an accepted
+ * invitation): the token is issued for the requested business and location when the user may open them.
+ */
+export async function startSession(
+  { db, config }: Ctx,
+  user: Pick<typeof users.$inferSelect, 'id' | 'token_version' | 'client_key' | 'client_iv'>,
+  input: { businessId?: string; locationId?: string; ip?: string; userAgent?: string },
+): Promise<LoginResult & { user_id: string }> {
   const selection = await pickSelection(db, user.id, input.businessId, input.locationId);
   const ttl = Math.round(config.sessionDays * 86_400);
   const [session] = await db

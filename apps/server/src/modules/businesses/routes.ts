@@ -11,17 +11,13 @@ import {
   Deleted,
   Features,
   IdParams,
-  isValidEmail,
   PageQuery,
   UpdateBusinessRequest,
   UpdateEmailRequest,
   UpdatePhoneRequest,
-  ValidateEmailRequest,
-  ValidEmail,
 } from '@switchboard/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.ts';
 import { requireOwner } from '../../plugins/auth.ts';
 import { readSingleFile } from '../uploads/multipart.ts';
 import { businessEmailAddresses, businessPhoneNumbers } from './contacts.ts';
@@ -42,17 +38,6 @@ function readImage(request: FastifyRequest, maxBytes: number) {
 }
 
 export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Needs no login: it answers only whether text looks like an email, and the registration form uses it.
-  app.put(
-    '/business/validators/email',
-    { schema: { body: ValidateEmailRequest, response: { 200: answer(ValidEmail) } } },
-    async (request) => {
-      const { email } = request.body;
-      if (!isValidEmail(email)) throw new AppError('unprocessable', `${email} is not a valid email`);
-      return { body: { email, valid: true as const } };
-    },
-  );
-
   app.register(async (scope) => {
     const authed = scope.withTypeProvider<ZodTypeProvider>();
     authed.addHook('onRequest', authed.authenticate);

@@ -16,7 +16,7 @@ import type {
   NewConversationRequest,
   SendMessageRequest,
 } from '@switchboard/shared';
-import { isValidEmail } from '@switchboard/shared';
+import { isValidEmail, sendingRefusal } from '@switchboard/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context } from '../../context.ts';
@@ -60,11 +60,24 @@ export async function listMessages(
 }
 
 /**
- * Counts one outgoing message against the business's daily limit, in the business's own day. Answers 429
- * (and changes nothing) when the limit is reached. A single conditional UPDATE, so concurrent sends cannot
- * both take the last slot.
+ * Counts one outgoing message against the business's daily limit, in the business's own day. Refuses (and
+ * changes nothing) when the business may not send at all (email not confirmed, trial or subscription over:
+ * 403 saying what to do) or the limit is reached (429). The count is a single conditional UPDATE, so
+ * concurrent sends cannot both take the last slot.
  */
 export async function consumeDailyLimit(tx: DbOrTx, businessId: string): Promise<void> {
+  const [account] = await tx
+    .select({
+      plan: businesses.plan,
+      trial_end_date: businesses.trial_end_date,
+      subscription_past_due: businesses.subscription_past_due,
+      next_invoice_attempt: businesses.next_invoice_attempt,
+      verified: businesses.verified,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  const refusal = account ? sendingRefusal(account) : null;
+  if (refusal) throw new AppError(refusal.code, refusal.message);
   const rows = await queryRows<{ messages_sent_today: number }>(
     tx,
     sql`update businesses set

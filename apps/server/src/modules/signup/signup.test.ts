@@ -1,0 +1,494 @@
+import { createServer, type Server } from 'node:http';
+import { businesses, oneTimeSecrets, users } from '@switchboard/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeMailServer, fakeMailServer } from '../../channels/email/testing.ts';
+import {
+  createTestApp,
+  DEMO_LOGINS,
+  eventually,
+  inbound,
+  selectedLocation,
+  type TestApp,
+} from '../../test/helpers.ts';
+
+const PUBLIC_URL = 'https://switchboard.example.com';
+
+function signupBody(form_token: string, over: Record<string, unknown> = {}) {
+  return {
+    business_name: 'Bayside Physio',
+    full_name: 'Bea Bayside',
+    email: 'bea@bayside.test',
+    password: 'a good long password',
+    mobile: '0412 345 678',
+    country: 'AU',
+    timezone: 'Australia/Sydney',
+    location: { name: 'Bayside Physio Manly', address: '1 The Corso, Manly NSW' },
+    meta: { tracking: { utm_source: 'google', gclid: 'abc123' } },
+    form_token,
+    website: '',
+    ...over,
+  };
+}
+
+async function formToken(t: TestApp): Promise<string> {
+  const res = await t.request({ method: 'GET', url: '/api/v1/business/register/form' });
+  expect(res.statusCode).toBe(200);
+  return res.json().body.form_token;
+}
+
+const register = (t: TestApp, payload: object, ip = '203.0.113.50') =>
+  t.app.inject({ method: 'POST', url: '/api/v1/business/register', payload, remoteAddress: ip });
+
+const linkIn = (text: string | undefined) => {
+  const found = /https:\/\/switchboard\.example\.com\/verify-email\?secret=([\w-]+)/.exec(text ?? '');
+  if (!found) throw new Error(`no confirmation link in: ${text}`);
+  return found[1]!;
+};
+
+async function countUsers(t: TestApp) {
+  const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row!.n;
+}
+
+describe('sign-up', () => {
+  let t: TestApp;
+  let mail: FakeMailServer;
+  beforeAll(async () => {
+    mail = await fakeMailServer();
+    t = await createTestApp({
+      SMTP_URL: mail.url,
+      PUBLIC_URL,
+      SIGNUP_MIN_SECONDS: '0',
+      SIGNUP_MAX_PER_IP: '5',
+      TRIAL_DAYS: '14',
+      MESSAGE_LIMIT_TRIAL: '123',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.stop();
+  });
+
+  it('creates the business on a trial, signs the owner in and emails a confirmation link', async () => {
+    const res = await register(t, signupBody(await formToken(t)));
+    expect(res.statusCode, res.body).toBe(200);
+    const { token, business_id, email } = res.json().body;
+    expect(email).toBe('bea@bayside.test');
+    const me = await t.request({ method: 'GET', url: '/api/v1/user/me', token });
+    expect(me.statusCode).toBe(200);
+    const business = me.json().body.businesses.find((b: { selected: boolean }) => b.selected);
+    expect(business).toMatchObject({
+      id: business_id,
+      name: 'Bayside Physio',
+      is_owner: true,
+      verified: false,
+    });
+    expect(business.locations.map((l: { name: string }) => l.name)).toEqual(['Bayside Physio Manly']);
+
+    const [row] = await t.database.db.select().from(businesses).where(eq(businesses.id, business_id));
+    expect(row).toMatchObject({
+      plan: 'trial',
+      message_limit: 123,
+      country: 'AU',
+      timezone: 'Australia/Sydney',
+    });
+    const days = (row!.trial_end_date!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThan(14.1);
+    expect(row!.signup_meta).toMatchObject({
+      ip: '203.0.113.50',
+      tracking: { utm_source: 'google', gclid: 'abc123' },
+    });
+    const [owner] = await t.database.db.select().from(users).where(eq(users.email, 'bea@bayside.test'));
+    expect(owner!.mobile).toBe('+61412345678');
+
+    const received = await eventually(async () => mail.received.find((m) => m.rcpt_to.includes(email)));
+    expect(received.email.subject).toBe('Confirm your email for Bayside Physio on Switchboard');
+    const secret = linkIn(received.email.text);
+
+    // Not yet confirmed: the inbox works, sending to a customer does not.
+    const location = await selectedLocation(t, token);
+    const { enquiry_id } = await inbound(t, token, {
+      location_id: location,
+      from: { phone: '+61400111222' },
+      message: 'Hi',
+    });
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/v1/enquiries/${enquiry_id}/messages`,
+      token,
+      payload: { message: 'Hello!' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('email_not_verified');
+    const messages = await t.request({
+      method: 'GET',
+      url: `/api/v1/enquiries/${enquiry_id}/messages`,
+      token,
+    });
+    expect(messages.json().body.items).toHaveLength(1);
+
+    const verified = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/mybusiness/verify',
+      payload: { secret },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().body).toMatchObject({
+      verified: true,
+      business_id,
+      business_name: 'Bayside Physio',
+    });
+    // Opened twice (a second click): still fine, nothing new happens.
+    const again = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/mybusiness/verify',
+      payload: { secret },
+    });
+    expect(again.statusCode).toBe(200);
+
+    const sent = await t.request({
+      method: 'POST',
+      url: `/api/v1/enquiries/${enquiry_id}/messages`,
+      token,
+      payload: { message: 'Hello!' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
+
+  it('refuses a bot: too fast, the honeypot filled, or a forged or missing form token', async () => {
+    const slow = await createTestApp({ SIGNUP_MIN_SECONDS: '30' });
+    try {
+      const before = await countUsers(slow);
+      const tooFast = await register(slow, signupBody(await formToken(slow), { email: 'fast@bot.test' }));
+      expect(tooFast.statusCode).toBe(422);
+      expect(tooFast.json().message).toContain('could not accept this sign-up');
+      expect(await countUsers(slow)).toBe(before);
+    } finally {
+      await slow.close();
+    }
+    const honeypot = await register(
+      t,
+      signupBody(await formToken(t), { email: 'pot@bot.test', website: 'http://spam' }),
+    );
+    expect(honeypot.statusCode).toBe(422);
+    const forged = await register(t, signupBody('eyJhbGciOiJIUzI1NiJ9.e30.x', { email: 'forged@bot.test' }));
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().message).toContain('expired');
+    const missing = await register(t, { ...signupBody('x'), form_token: undefined });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('says what is wrong with bad input and creates nothing', async () => {
+    const before = await countUsers(t);
+    const token = await formToken(t);
+    const badMobile = await register(
+      t,
+      signupBody(token, { email: 'm@x.test', mobile: '123' }),
+      '198.51.100.1',
+    );
+    expect(badMobile.statusCode).toBe(400);
+    expect(badMobile.json().message).toContain('valid mobile number');
+    const badZone = await register(
+      t,
+      signupBody(token, { email: 'z@x.test', timezone: 'Mars/Base' }),
+      '198.51.100.1',
+    );
+    expect(badZone.statusCode).toBe(400);
+    const badTracking = await register(
+      t,
+      signupBody(token, { email: 't@x.test', meta: { tracking: { access: 'token' } } }),
+      '198.51.100.1',
+    );
+    expect(badTracking.statusCode).toBe(400);
+    const shortPassword = await register(
+      t,
+      signupBody(token, { email: 'p@x.test', password: 'short' }),
+      '198.51.100.1',
+    );
+    expect(shortPassword.statusCode).toBe(400);
+    expect(shortPassword.json().message).toContain('at least 8');
+    expect(await countUsers(t)).toBe(before);
+  });
+
+  it('never says on screen that an address has an account: it emails the person instead', async () => {
+    const taken = DEMO_LOGINS.staff1;
+    const check = (email: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/business/validators/email',
+        payload: { email },
+        remoteAddress: '198.51.100.9',
+      });
+    const a = await check(taken);
+    const b = await check('nobody-yet@example.com');
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(a.json().body.valid).toBe(b.json().body.valid);
+    const told = await eventually(async () => mail.received.find((m) => m.rcpt_to.includes(taken)));
+    expect(told.email.subject).toBe('You already have a Switchboard account');
+    expect(mail.received.some((m) => m.rcpt_to.includes('nobody-yet@example.com'))).toBe(false);
+    expect((await check('not an email')).statusCode).toBe(422);
+
+    const before = await countUsers(t);
+    const dup = await register(
+      t,
+      signupBody(await formToken(t), { email: taken.toUpperCase() }),
+      '198.51.100.10',
+    );
+    expect(dup.statusCode).toBe(409);
+    expect(await countUsers(t)).toBe(before);
+  });
+
+  it('limits sign-ups per IP address', async () => {
+    const ip = '192.0.2.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await register(
+        t,
+        signupBody(await formToken(t), { email: `limit${i}@x.test`, mobile: 'nope' }),
+        ip,
+      );
+      statuses.push(res.statusCode);
+    }
+    // The schema refuses the bad mobile before the limit is counted; a valid body spends it.
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    const spent: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await register(t, signupBody(await formToken(t), { email: `limit${i}@x.test` }), ip);
+      spent.push(res.statusCode);
+    }
+    expect(spent.slice(0, 5).every((s) => s === 200)).toBe(true);
+    expect(spent[5]).toBe(429);
+  });
+
+  it('sends a new link for an expired one; each link works once', async () => {
+    const res = await register(
+      t,
+      signupBody(await formToken(t), { email: 'late@bayside.test' }),
+      '198.51.100.20',
+    );
+    const { token, business_id } = res.json().body;
+    const first = linkIn(
+      (await eventually(async () => mail.received.find((m) => m.rcpt_to.includes('late@bayside.test')))).email
+        .text,
+    );
+    await t.database.db
+      .update(oneTimeSecrets)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeSecrets.business_id, business_id));
+    const expired = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/mybusiness/verify',
+      payload: { secret: first },
+    });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().message).toContain('already been used or has expired');
+
+    const resent = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/register/resend-link',
+      payload: { secret: first },
+    });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().body).toMatchObject({ sent: true, email: 'l•••@bayside.test' });
+    const second = await eventually(async () => {
+      const all = mail.received.filter((m) => m.rcpt_to.includes('late@bayside.test'));
+      return all.length === 2 ? linkIn(all[1]!.email.text) : null;
+    });
+    expect(second).not.toBe(first);
+
+    // Signed in, the banner's "resend" asks with no secret; a third link replaces the second.
+    const mine = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/register/resend-link',
+      token,
+      payload: {},
+    });
+    expect(mine.json().body).toMatchObject({ sent: true, email: 'late@bayside.test' });
+    const third = await eventually(async () => {
+      const all = mail.received.filter((m) => m.rcpt_to.includes('late@bayside.test'));
+      return all.length === 3 ? linkIn(all[2]!.email.text) : null;
+    });
+    const stale = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/mybusiness/verify',
+      payload: { secret: second },
+    });
+    expect(stale.statusCode).toBe(422);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/api/v1/business/mybusiness/verify',
+          payload: { secret: third },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const done = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/register/resend-link',
+      token,
+      payload: {},
+    });
+    expect(done.json().body).toMatchObject({ sent: false, already_verified: true });
+
+    const unknown = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/register/resend-link',
+      payload: { secret: 'nope' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const anonymous = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/register/resend-link',
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('confirms a mobile number with a texted six-digit code: 10 minutes, 5 tries, resend after a minute', async () => {
+    const token = await t.login(DEMO_LOGINS.staff2);
+    const send = (mobile: string) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/v1/business/verification/mobile/send-code',
+        token,
+        payload: { mobile },
+      });
+    const verify = (code: string, phone = '0412 000 111') =>
+      t.request({
+        method: 'PUT',
+        url: '/api/v1/business/verification/mobile/verify',
+        token,
+        payload: { phone, code },
+      });
+
+    expect((await send('12')).statusCode).toBe(422);
+    const sent = await send('0412 000 111');
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { sandbox_code: code, mobile } = sent.json().body;
+    expect(mobile).toBe('+61412000111');
+    expect(code).toMatch(/^\d{6}$/);
+    // Only a hash is kept.
+    const rows = await t.database.db.select().from(oneTimeSecrets).where(eq(oneTimeSecrets.target, mobile));
+    expect(rows.some((r) => r.secret_hash.includes(code))).toBe(false);
+
+    const again = await send('0412 000 111');
+    expect(again.statusCode).toBe(429);
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await verify('12345')).statusCode).toBe(400);
+    const first = await verify(wrong);
+    expect(first.statusCode).toBe(422);
+    expect(first.json().message).toBe('That code is not right. 4 tries left.');
+    const ok = await verify(code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().body.mobile).toBe('+61412000111');
+    const [person] = await t.database.db.select().from(users).where(eq(users.email, DEMO_LOGINS.staff2));
+    expect(person!.mobile_verified_at).not.toBeNull();
+    const replay = await verify(code);
+    expect(replay.statusCode).toBe(422);
+    expect(replay.json().message).toContain('no code waiting');
+  });
+
+  it('stops a code after five wrong tries, even guessed at once, and refuses an expired one', async () => {
+    const token = await t.login(DEMO_LOGINS.staff1);
+    const sent = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/verification/mobile/send-code',
+      token,
+      payload: { mobile: '+61 412 000 222' },
+    });
+    const code: string = sent.json().body.sandbox_code;
+    const wrong = code === '999999' ? '888888' : '999999';
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.request({
+          method: 'PUT',
+          url: '/api/v1/business/verification/mobile/verify',
+          token,
+          payload: { phone: '+61412000222', code: wrong },
+        }),
+      ),
+    );
+    expect(guesses.filter((g) => g.statusCode === 422)).toHaveLength(5);
+    expect(guesses.filter((g) => g.statusCode === 429)).toHaveLength(3);
+    const right = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/verification/mobile/verify',
+      token,
+      payload: { phone: '+61412000222', code },
+    });
+    expect(right.statusCode).toBe(429);
+
+    await t.database.db
+      .update(oneTimeSecrets)
+      .set({ attempts: 0, expires_at: new Date(Date.now() - 1) })
+      .where(eq(oneTimeSecrets.target, '+61412000222'));
+    const late = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/verification/mobile/verify',
+      token,
+      payload: { phone: '+61412000222', code },
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toContain('expired');
+  });
+});
+
+describe('mobile codes through Twilio', () => {
+  let server: Server;
+  const posts: URLSearchParams[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        posts.push(new URLSearchParams(body));
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ sid: 'SM1', status: 'queued' }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    t = await createTestApp({
+      TWILIO_API_BASE: `http://127.0.0.1:${port}`,
+      VERIFY_SMS_ACCOUNT_SID: 'AC123',
+      VERIFY_SMS_AUTH_TOKEN: 'secret',
+      VERIFY_SMS_FROM: '+61400000000',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    server.close();
+  });
+
+  it('texts the code from the configured number and never shows it on screen', async () => {
+    const token = await t.login(DEMO_LOGINS.owner);
+    const sent = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/verification/mobile/send-code',
+      token,
+      payload: { mobile: '0412 000 333' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().body.sandbox_code).toBeNull();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.get('To')).toBe('+61412000333');
+    expect(posts[0]!.get('From')).toBe('+61400000000');
+    const code = /^(\d{6}) is your Switchboard code/.exec(posts[0]!.get('Body') ?? '')?.[1];
+    expect(code).toBeDefined();
+    const ok = await t.request({
+      method: 'PUT',
+      url: '/api/v1/business/verification/mobile/verify',
+      token,
+      payload: { phone: '+61412000333', code },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});
