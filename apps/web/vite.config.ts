@@ -41,6 +41,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     manifest: true,
+    modulePreload: {
+      // The login page opens sign-up and the email confirmation in its own frame. Listing their chunks' files in
+      // the login page (so the browser could fetch them early) would weigh more than the page may (DESIGN §10):
+      // they load by their own imports when opened.
+      resolveDependencies: (filename, deps, { hostType }) =>
+        hostType === 'js' && /(^|\/)(account-panel)-[\w-]+\.js$/.test(filename) ? [] : deps,
+    },
     rolldownOptions: {
       // The shared package's modules are pure apart from what their exports need, so an unused module (a zod
       // contract the web app never imports) is dropped instead of dragging zod into the login page.

@@ -41,6 +41,8 @@ export type DomainEvents = {
   'labels.changed': [{ business_id: string }];
   /** An invoice was sent, viewed, paid, refunded, voided or changed. */
   'invoice.updated': [{ business_id: string; invoice: InvoiceDto }];
+  /** The business's account changed: email confirmed, plan, trial, payment state, features. */
+  'account.changed': [{ business_id: string }];
 };
 
 export type EventBus = EventEmitter<DomainEvents>;

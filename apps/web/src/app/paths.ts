@@ -24,6 +24,8 @@ export const paths = {
   pay: '/pay',
   /** Sandbox mode's stand-in for Stripe Checkout: public. */
   sandboxCheckout: '/sandbox/checkout',
+  /** Sign-up: a new business and its owner; under it, `/signup/confirm`, the emailed link confirming its email. */
+  signup: '/signup',
   /** The public hosted contact form: no login, no app chrome. */
   contact: '/contact',
 } as const;

@@ -10,6 +10,7 @@ import { RootLayout } from './root-layout.tsx';
 const LoginRoute = lazy(entryLoaders.login);
 const SignedInRoutes = lazy(entryLoaders.signedIn);
 const ContactRoute = lazy(entryLoaders.contact);
+const AccountRoute = lazy(() => import('./routes/account-panel.tsx'));
 const PayRoute = lazy(entryLoaders.pay);
 const SandboxCheckoutRoute = lazy(entryLoaders.sandboxCheckout);
 
@@ -29,6 +30,8 @@ export function AppRoutes() {
             </GuestOnly>
           }
         />
+        {/* Sign-up, and the emailed link confirming a business's email (signed in or not). */}
+        <Route path={`${paths.signup}/*`} element={<AccountRoute />} />
         {/* Public: a business's customers fill it in, signed in or not. */}
         <Route path={paths.contact} element={<ContactRoute />} />
         {/* Public: the customer's pay page and, in sandbox mode, its payment page. */}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PlanSchema } from '../rules/subscription-status.ts';
+import { PLANS } from '../rules/subscription-status.ts';
 import {
   EmailField,
   OriginField,
@@ -10,6 +10,8 @@ import {
   TimeZoneField,
   UrlField,
 } from './fields.ts';
+
+export const PlanSchema = z.enum(PLANS);
 
 /** `PUT /business/mybusiness`: any of these. */
 export const UpdateBusinessRequest = z.strictObject({

@@ -201,6 +201,8 @@ export type ServerToClientEvents = PhoneServerEvents & {
   'note.created': (note: Note) => void;
   /** The owner made, renamed, recoloured or deleted a label: screens read the business's labels again. */
   'labels.changed': () => void;
+  /** The business's account changed (email confirmed, plan, trial, payment, features): read `/user/me` again. */
+  'account.changed': () => void;
   /** An invoice was sent, viewed, paid, refunded, voided or changed. */
   'invoice.updated': (invoice: InvoiceJson) => void;
   /** A customer is ringing the location. */

@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import { trialRemainingDays } from './trial-days.ts';
 import type { DateInput } from './zoned-day.ts';
 
 export const PLANS = ['trial', 'monthly', 'annual'] as const;
 export type Plan = (typeof PLANS)[number];
-export const PlanSchema = z.enum(PLANS);
 
 export type SubscriptionStatus =
   | Plan

@@ -78,6 +78,7 @@ export function realtimeListeners(app: FastifyInstance): void {
     io.to(rooms.business(business_id)).emit('invoice.updated', Invoice.encode(invoice)),
   );
   bus.on('labels.changed', ({ business_id }) => io.to(rooms.business(business_id)).emit('labels.changed'));
+  bus.on('account.changed', ({ business_id }) => io.to(rooms.business(business_id)).emit('account.changed'));
   bus.on('counts.updated', ({ business_id, counts }) =>
     io.to(rooms.business(business_id)).emit('counts.updated', counts),
   );

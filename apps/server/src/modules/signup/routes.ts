@@ -79,7 +79,9 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: VerifyEmailRequest, response: { 200: answer(EmailVerified) } } },
     async (request) => {
       await spend(app.limiter, { name: 'verify_ip', points: 30, windowSeconds: 600 }, request.ip, 'attempts');
-      return { body: await verifyEmail(ctx, request.body.secret) };
+      const body = await verifyEmail(ctx, request.body.secret);
+      app.events.emit('account.changed', { business_id: body.business_id });
+      return { body };
     },
   );
 

@@ -55,7 +55,7 @@ export async function spend(limiter: Limiter, rule: LimitRule, key: string, what
 }
 
 const verifyUrl = (config: Config, secret: string) =>
-  `${config.publicUrl}/verify-email?secret=${encodeURIComponent(secret)}`;
+  `${config.publicUrl}/signup/confirm?secret=${encodeURIComponent(secret)}`;
 
 async function mailVerificationLink(
   { mailer, config }: Pick<SignupCtx, 'mailer' | 'config'>,

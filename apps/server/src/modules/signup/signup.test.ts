@@ -41,7 +41,7 @@ const register = (t: TestApp, payload: object, ip = '203.0.113.50') =>
   t.app.inject({ method: 'POST', url: '/api/v1/business/register', payload, remoteAddress: ip });
 
 const linkIn = (text: string | undefined) => {
-  const found = /https:\/\/switchboard\.example\.com\/verify-email\?secret=([\w-]+)/.exec(text ?? '');
+  const found = /https:\/\/switchboard\.example\.com\/signup\/confirm\?secret=([\w-]+)/.exec(text ?? '');
   if (!found) throw new Error(`no confirmation link in: ${text}`);
   return found[1]!;
 };

@@ -17,7 +17,7 @@ import {
 } from '@ant-design/icons';
 import type { CallEvent, StaffNotification } from '@switchboard/shared';
 import { Badge, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
@@ -28,6 +28,7 @@ import { useSelectionCookies } from '@/features/auth/hooks/use-selection-cookies
 import { currentSelection } from '@/features/auth/utils/selection.ts';
 import { PhoneButton } from '@/features/phone/components/phone-button.tsx';
 import { usePublicConfig } from '@/features/sandbox/api/get-public-config.ts';
+import { useLiveAccount } from '@/features/subscription/hooks.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { CREDENTIAL_COOKIES, removeCookies } from '@/lib/cookies.ts';
 import { failureText } from '@/lib/failure-text.ts';
@@ -43,6 +44,11 @@ import { useUnread } from './use-unread.ts';
 import { UserMenu } from './user-menu.tsx';
 
 type NavItems = NonNullable<MenuProps['items']>;
+
+// Not needed for the first paint (DESIGN §10's inbox budget): the strip shows a moment after the page.
+const AccountBanner = lazy(() =>
+  import('@/features/subscription/components/account-banner.tsx').then((m) => ({ default: m.AccountBanner })),
+);
 
 /** The Inbox item carries the count of open enquiries with unseen news at this location. */
 function withInboxBadge(items: NavItems, unread: number): NavItems {
@@ -199,6 +205,7 @@ function AppShell() {
   useAppSocket(selection ? `${selection.business.id}:${selection.location?.id ?? ''}` : null);
   useAttentionNotices();
   useLiveLabels();
+  useLiveAccount();
   useRingingCalls();
   const { unread, byLocation } = useUnread(selection?.location?.id ?? null);
 
@@ -319,6 +326,9 @@ function AppShell() {
             <UserMenu selection={selection} />
           </Flex>
         </Layout.Header>
+        <Suspense fallback={null}>
+          <AccountBanner business={selection.business} canManage={selection.canManage} />
+        </Suspense>
         <Layout.Content style={{ padding: inInbox ? 0 : phone ? 16 : 24 }}>
           <div style={inInbox ? undefined : { maxWidth: 1200, margin: '0 auto' }}>
             <ErrorBoundary key={page}>

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
 import { LoginForm } from '@/features/auth/components/login-form.tsx';
 import { preloadApp } from '../entry-loaders.ts';
-import { APP_HOME } from '../paths.ts';
+import { APP_HOME, paths } from '../paths.ts';
 import './login.css';
 
 // Only what the product does today: a feature earns its line here when it ships.
@@ -33,6 +33,30 @@ export default function LoginRoute() {
   }, []);
 
   return (
+    <LoginFrame>
+      <section className="login__card" aria-labelledby="login-title">
+        <h1 id="login-title" className="login__title">
+          Log in
+        </h1>
+        <p className="login__lead">Welcome back. Sign in to pick up where your team left off.</p>
+        {notice && (
+          <p role="status" className="login__notice">
+            {notice}
+          </p>
+        )}
+        <LoginForm onLoggedIn={() => navigate(APP_HOME, { replace: true })} />
+        <p className="login__switch">
+          {/* A plain link (the page reloads into sign-up): a router Link would weigh on this page (DESIGN §10). */}
+          New to Switchboard? <a href={paths.signup}>Create an account</a>
+        </p>
+      </section>
+    </LoginFrame>
+  );
+}
+
+/** The login page's frame (the showcase beside, the brand above the card); sign-up and its emailed link share it. */
+export function LoginFrame({ children }: { children: ReactNode }) {
+  return (
     <div className="login">
       <aside className="login__showcase">
         <Brand inverse />
@@ -51,18 +75,7 @@ export default function LoginRoute() {
           <div className="login__brand">
             <Brand />
           </div>
-          <section className="login__card" aria-labelledby="login-title">
-            <h1 id="login-title" className="login__title">
-              Log in
-            </h1>
-            <p className="login__lead">Welcome back. Sign in to pick up where your team left off.</p>
-            {notice && (
-              <p role="status" className="login__notice">
-                {notice}
-              </p>
-            )}
-            <LoginForm onLoggedIn={() => navigate(APP_HOME, { replace: true })} />
-          </section>
+          {children}
         </div>
       </main>
     </div>

@@ -1,6 +1,6 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
-// The input and password field alone: the `Input` export carries TextArea, Search and OTP with it, which
+// No decorative prefix icons: each costs this page a chunk of its budget (DESIGN §10). The input and
+// password field alone: the `Input` export carries TextArea, Search and OTP with it, which
 // this page (held to DESIGN §10's 200 KB) never shows.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -37,16 +37,14 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
         </div>
       )}
       <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
-        <Input prefix={<MailOutlined />} autoComplete="username" autoFocus inputMode="email" />
+        <Input autoComplete="username" autoFocus inputMode="email" />
       </Form.Item>
       <Form.Item label="Password" name="password" rules={[{ required: true }]}>
-        <Password prefix={<LockOutlined />} autoComplete="current-password" />
+        <Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item style={{ marginBottom: 0, marginTop: 8 }}>
-        <Button type="primary" htmlType="submit" block loading={login.pending}>
-          Log in
-        </Button>
-      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={login.pending} className="login-form__submit">
+        Log in
+      </Button>
     </Form>
   );
 }

@@ -1,0 +1,113 @@
+import { collectTracking, type RegisterInput, type SubscriptionStatus } from '@switchboard/shared';
+import { api, type Envelope } from '@/lib/api-client.ts';
+import { loginCookieWrites, writeCookies } from '@/lib/cookies.ts';
+
+export type { RegisterInput, SubscriptionStatus };
+
+/** Shown beside the form rather than as notices: what is wrong with what was typed, or why it was refused. */
+export const SIGNUP_FORM_STATUSES = [400, 403, 409, 422, 429] as const;
+
+/** The signed form token the server wants back (it refuses a form sent back too fast: bot protection). */
+export async function fetchRegisterForm(): Promise<{ form_token: string; min_seconds: number }> {
+  const { data } = await api.get<Envelope<{ form_token: string; min_seconds: number }>>(
+    '/business/register/form',
+    {
+      handledStatuses: SIGNUP_FORM_STATUSES,
+    },
+  );
+  return data.body;
+}
+
+/** Spec §3: every cookie and query value named utm_…, time_of_…, session_…, gclid, fbclid, msclkid. */
+export function trackingValues(): Record<string, string> {
+  const cookies = document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part): [string, string] => {
+      const at = part.indexOf('=');
+      const name = at < 0 ? part : part.slice(0, at);
+      const value = at < 0 ? '' : part.slice(at + 1);
+      try {
+        return [name, decodeURIComponent(value)];
+      } catch {
+        return [name, value];
+      }
+    });
+  return collectTracking(cookies, new URLSearchParams(window.location.search).entries());
+}
+
+/** Creates the business and signs its owner in, as a login would. */
+export async function register(input: RegisterInput): Promise<{ email: string }> {
+  const { data } = await api.post<Envelope<{ token: string; key: string; iv: string; email: string }>>(
+    '/business/register',
+    input,
+    { handledStatuses: SIGNUP_FORM_STATUSES },
+  );
+  // Only the credentials: the app loads the user and selects the business as it opens (nothing from the login
+  // page's own code is shared with this page, which keeps the login page within its budget, DESIGN §10).
+  writeCookies(loginCookieWrites(data.body));
+  return { email: data.body.email };
+}
+
+export type MobileCodeSent = {
+  mobile: string;
+  expires_at: string;
+  resend_at: string;
+  sandbox_code: string | null;
+};
+
+export async function sendMobileCode(mobile: string): Promise<MobileCodeSent> {
+  const { data } = await api.put<Envelope<MobileCodeSent>>(
+    '/business/verification/mobile/send-code',
+    { mobile },
+    { handledStatuses: SIGNUP_FORM_STATUSES },
+  );
+  return data.body;
+}
+
+export async function verifyMobile(phone: string, code: string): Promise<{ mobile: string }> {
+  const { data } = await api.put<Envelope<{ mobile: string }>>(
+    '/business/verification/mobile/verify',
+    { phone, code },
+    { handledStatuses: SIGNUP_FORM_STATUSES },
+  );
+  return data.body;
+}
+
+export type LinkSent = { sent: boolean; already_verified: boolean; email: string | null };
+
+/** A new confirmation link: for the signed-in business, or for the one an old link (its secret) belonged to. */
+export async function resendLink(secret?: string): Promise<LinkSent> {
+  const { data } = await api.put<Envelope<LinkSent>>(
+    '/business/register/resend-link',
+    secret ? { secret } : {},
+    { handledStatuses: SIGNUP_FORM_STATUSES },
+  );
+  return data.body;
+}
+
+export async function verifyEmail(secret: string): Promise<{ business_name: string }> {
+  const { data } = await api.put<Envelope<{ business_name: string }>>(
+    '/business/mybusiness/verify',
+    { secret },
+    { handledStatuses: SIGNUP_FORM_STATUSES },
+  );
+  return data.body;
+}
+
+/** The country this browser is probably in: its language's region, else the region of its time zone's locale. */
+export function guessCountry(): string {
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    try {
+      const region = new Intl.Locale(tag).maximize().region;
+      if (region && /^[A-Z]{2}$/.test(region)) return region;
+    } catch {
+      // An odd language tag: try the next.
+    }
+  }
+  return 'AU';
+}
+
+export const guessTimezone = (): string =>
+  Intl.DateTimeFormat().resolvedOptions().timeZone || 'Australia/Melbourne';
