@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { MAIL_SINK_PORT } from './fixtures/mail.ts';
 
 const PORT = 3100;
 export const FAKE_TWILIO_PORT = 3198;
@@ -69,6 +70,10 @@ export default defineConfig({
           LOGIN_MAX_PER_IP: '1000',
           // Any free port for inbound email, so a server already running here does not stop this one.
           SMTP_PORT: '0',
+          // The server's own email (sign-up links, sign-in help) goes to the run's mail sink (global setup).
+          SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORT}`,
+          // The sign-up form's bot check waits 3 s in production; a test fills the form faster than a person.
+          SIGNUP_MIN_SECONDS: '1',
           // Twilio's API, played by a fake server that the Twilio spec starts on this port.
           TWILIO_API_BASE: `http://127.0.0.1:${FAKE_TWILIO_PORT}`,
           // Meta's Graph API (WhatsApp), played by a fake server that the WhatsApp spec starts on this port.

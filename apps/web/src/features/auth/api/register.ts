@@ -5,7 +5,7 @@ import { loginCookieWrites, writeCookies } from '@/lib/cookies.ts';
 export type { RegisterInput, SubscriptionStatus };
 
 /** Shown beside the form rather than as notices: what is wrong with what was typed, or why it was refused. */
-export const SIGNUP_FORM_STATUSES = [400, 403, 409, 422, 429] as const;
+export const SIGNUP_FORM_STATUSES = [400, 403, 404, 409, 422, 429] as const;
 
 /** The signed form token the server wants back (it refuses a form sent back too fast: bot protection). */
 export async function fetchRegisterForm(): Promise<{ form_token: string; min_seconds: number }> {
