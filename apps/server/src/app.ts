@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { decorateContext } from './context.ts';
 import { createEventBus } from './events/bus.ts';
 import { registerListeners } from './events/listeners/index.ts';
+import { billingFor } from './integrations/stripe/billing.ts';
 import { paymentsFor } from './integrations/stripe/payments.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { businessCachePlugin } from './lib/cache.ts';
@@ -21,6 +22,8 @@ import { createLimiter } from './lib/limiter.ts';
 import { requestLogFields } from './lib/log-fields.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { sandboxBillingRoutes } from './modules/billing/sandbox.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
 import { registerCallReplies } from './modules/calls/replies.ts';
 import { callRoutes } from './modules/calls/routes.ts';
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('payments', paymentsFor(config));
+  app.decorate('billing', billingFor(config));
   decorateContext(app);
 
   const csp = appCsp(config, CSP_REPORT_PATH);
@@ -156,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(userRoutes);
       await api.register(businessRoutes);
       await api.register(signupRoutes);
+      await api.register(billingRoutes);
       await api.register(locationRoutes);
       await api.register(intakeLimitRoutes);
       await api.register(uploadRoutes);
@@ -179,6 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(aiRoutes);
       await api.register(invoiceRoutes);
       await api.register(sandboxCheckoutRoutes);
+      await api.register(sandboxBillingRoutes);
       await api.register(reviewRoutes);
     },
     { prefix: '/api/v1' },

@@ -336,7 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  VERIFY_SMS_ACCOUNT_SID: set VERIFY_SMS_ACCOUNT_SID, VERIFY_SMS_AUTH_TOKEN and VERIFY_SMS_FROM together, or none',
     );
   }
-  if (e.STRIPE_PRICE_MONTHLY || (e.STRIPE_PRICE_ANNUAL && !e.STRIPE_SECRET_KEY)) {
+  if ((e.STRIPE_PRICE_MONTHLY || e.STRIPE_PRICE_ANNUAL) && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_PRICE_MONTHLY: plan prices need STRIPE_SECRET_KEY (the platform Stripe account)',
     );

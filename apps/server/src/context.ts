@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { AdapterRegistry } from './channels/registry.ts';
 import type { Config } from './config.ts';
 import type { EventBus } from './events/bus.ts';
+import type { Billing } from './integrations/stripe/billing.ts';
 import type { Payments } from './integrations/stripe/payments.ts';
 import type { BusinessCache } from './lib/cache.ts';
 import type { Limiter } from './lib/limiter.ts';
@@ -26,6 +27,8 @@ export type Deps = {
   mailer: Mailer;
   /** Invoice payments (Stripe, or the sandbox's); null when this server takes none. */
   payments: Payments | null;
+  /** The Switchboard subscription (Stripe Billing, or the sandbox's); null when plans are not sold here. */
+  billing: Billing | null;
   log: FastifyBaseLogger;
 };
 
@@ -38,6 +41,7 @@ export type DbActor = Pick<Context, 'db' | 'actor'>;
 declare module 'fastify' {
   interface FastifyInstance {
     payments: Payments | null;
+    billing: Billing | null;
   }
   interface FastifyRequest {
     /** The context of this request's service calls (after `authenticate`, `actor` is the signed-in user). */
@@ -57,6 +61,7 @@ export function depsOf(app: FastifyInstance): Deps {
     limiter: app.limiter,
     mailer: app.mailer,
     payments: app.payments,
+    billing: app.billing,
     log: app.log,
   };
 }

@@ -18,6 +18,22 @@ export class FakeStripe {
   readonly calls: StripeCall[] = [];
   /** The state `GET /v1/accounts/{id}` answers. */
   account = { details_submitted: true, charges_enabled: true, payouts_enabled: false };
+  /** Billing: the prices `GET /v1/prices/{id}` answers, and the promotion codes `GET /v1/promotion_codes` finds. */
+  prices: Record<string, { unit_amount: number; currency: string; interval: 'month' | 'year' }> = {};
+  promotionCodes: {
+    id: string;
+    code: string;
+    active: boolean;
+    coupon: {
+      percent_off: number | null;
+      amount_off: number | null;
+      currency: string | null;
+      duration: string;
+      duration_in_months: number | null;
+      name: string | null;
+      valid: boolean;
+    };
+  }[] = [];
   /** Set to make the next call fail as Stripe does (402 card error / 400 invalid request). */
   failNext: { status: number; message: string } | null = null;
   private readonly byKey = new Map<string, string>();
@@ -30,11 +46,13 @@ export class FakeStripe {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const path = new URL(req.url ?? '/', 'http://x').pathname;
+        const url = new URL(req.url ?? '/', 'http://x');
+        const path = url.pathname;
         const call = {
           method: req.method ?? 'GET',
           path,
-          form: new URLSearchParams(Buffer.concat(chunks).toString()),
+          // A GET carries its parameters in the query, a POST in the form body.
+          form: new URLSearchParams(req.method === 'GET' ? url.search : Buffer.concat(chunks).toString()),
           headers: req.headers,
         };
         this.calls.push(call);
@@ -77,6 +95,62 @@ export class FakeStripe {
         url: `https://connect.stripe.test/setup/${call.form.get('account')}`,
         expires_at: 0,
       };
+    if (call.method === 'POST' && call.path === '/v1/customers')
+      return {
+        id: `cus_fake${n}`,
+        object: 'customer',
+        email: call.form.get('email'),
+        name: call.form.get('name'),
+      };
+    if (call.method === 'POST' && call.path === '/v1/billing_portal/sessions')
+      return {
+        id: `bps_fake${n}`,
+        object: 'billing_portal.session',
+        customer: call.form.get('customer'),
+        url: `https://billing.stripe.test/p/session/${call.form.get('customer')}`,
+      };
+    const price = /^\/v1\/prices\/(\w+)$/.exec(call.path);
+    if (call.method === 'GET' && price) {
+      const p = this.prices[price[1]!];
+      return p
+        ? {
+            id: price[1],
+            object: 'price',
+            unit_amount: p.unit_amount,
+            currency: p.currency,
+            recurring: { interval: p.interval },
+          }
+        : null;
+    }
+    if (call.method === 'GET' && call.path === '/v1/promotion_codes') {
+      const code = call.form.get('code');
+      const data = this.promotionCodes
+        .filter((p) => p.active && p.code === code)
+        .map((p) => ({
+          id: p.id,
+          object: 'promotion_code',
+          active: p.active,
+          code: p.code,
+          expires_at: null,
+          max_redemptions: null,
+          times_redeemed: 0,
+          promotion: { type: 'coupon', coupon: { id: `co_${p.id}`, object: 'coupon', ...p.coupon } },
+        }));
+      return { object: 'list', data, has_more: false, url: '/v1/promotion_codes' };
+    }
+    if (
+      call.method === 'POST' &&
+      call.path === '/v1/checkout/sessions' &&
+      call.form.get('mode') === 'subscription'
+    ) {
+      const id = `cs_test_sub_fake${n}`;
+      return {
+        id,
+        object: 'checkout.session',
+        mode: 'subscription',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+      };
+    }
     if (call.method === 'POST' && call.path === '/v1/checkout/sessions') {
       const id = `cs_test_fake${n}`;
       let total = 0;

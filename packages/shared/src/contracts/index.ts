@@ -1,5 +1,6 @@
 export * from './ai.ts';
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './business.ts';
 export * from './calls.ts';
 export * from './channels.ts';

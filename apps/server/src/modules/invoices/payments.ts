@@ -15,6 +15,8 @@ import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { accountState, type Payments } from '../../integrations/stripe/payments.ts';
 import { requireOwner } from '../../plugins/auth.ts';
+import { applyBillingEvent, BILLING_EVENTS } from '../billing/events.ts';
+import { accountChanged } from '../billing/service.ts';
 import { closeEnquiryFor } from '../enquiries/service.ts';
 import { addEventNote } from '../notes/service.ts';
 import { queueReviewAfterPayment } from '../reviews/service.ts';
@@ -271,7 +273,7 @@ async function applyRefunded(
   return updated;
 }
 
-type Deps = Pick<Context, 'db' | 'events' | 'config' | 'log' | 'jobs'>;
+type Deps = Pick<Context, 'db' | 'events' | 'config' | 'log' | 'jobs' | 'cache'>;
 
 /**
  * One verified Stripe event, handled once (its id is kept in the same transaction as its effect, so a
@@ -289,6 +291,12 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
       .returning({ id: stripeEvents.id });
     if (!fresh) return 'duplicate' as const;
     const txDeps = { ...deps, db: tx };
+    // The platform's own events (no connected account): the businesses' Switchboard subscriptions.
+    if (!event.account && BILLING_EVENTS.has(event.type)) {
+      const businessId = await applyBillingEvent(tx, deps.config, deps.log, event);
+      if (businessId) after.push(async (d) => accountChanged(d, businessId));
+      return 'handled' as const;
+    }
     switch (event.type) {
       case 'account.updated': {
         const account = event.data.object;
