@@ -81,7 +81,9 @@ export const SandboxBillingCheckout = z.object({
   amount_cents: z.number(),
   currency: z.string(),
   interval: z.enum(['month', 'year']),
-  promotion: z.object({ code: z.string(), description: z.string(), first_payment_cents: z.number() }).nullable(),
+  promotion: z
+    .object({ code: z.string(), description: z.string(), first_payment_cents: z.number() })
+    .nullable(),
   /** The trial carried over: the first payment is taken then. */
   trial_end: Timestamp.nullable(),
   status: z.enum(['open', 'complete']),

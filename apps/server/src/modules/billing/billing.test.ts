@@ -6,6 +6,7 @@ import { FakeStripe } from '../../test/fake-stripe.ts';
 import { createTestApp, DEMO_LOGINS, inbound, selectedLocation, type TestApp } from '../../test/helpers.ts';
 import { fixtureBytes, fixtureJson } from '../channels/test-support.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever the API answered.
 type Json = Record<string, any>;
 const FIXTURE_SECRET = 'whsec_fixture_secret_not_real_0000000000';
 const signatures = fixtureJson<{ files: Record<string, { 'Stripe-Signature': string; timestamp: number }> }>(
