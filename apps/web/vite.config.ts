@@ -46,7 +46,10 @@ export default defineConfig({
       // the login page (so the browser could fetch them early) would weigh more than the page may (DESIGN §10):
       // they load by their own imports when opened.
       resolveDependencies: (filename, deps, { hostType }) =>
-        hostType === 'js' && /(^|\/)(account-panel)-[\w-]+\.js$/.test(filename) ? [] : deps,
+        hostType === 'js' &&
+        /(^|\/)(account-panel|subscription|sandbox-billing-portal)-[\w-]+\.js$/.test(filename)
+          ? []
+          : deps,
     },
     rolldownOptions: {
       // The shared package's modules are pure apart from what their exports need, so an unused module (a zod

@@ -19,6 +19,8 @@ export const pageLoaders = {
   [paths.invoices]: () => import('./routes/invoices.tsx'),
   [paths.reviews]: () => import('./routes/reviews.tsx'),
   [paths.payments]: () => import('./routes/payments.tsx'),
+  [paths.subscription]: () => import('./routes/subscription.tsx'),
+  [paths.sandboxBillingPortal]: () => import('./routes/sandbox-billing-portal.tsx'),
   [paths.profile]: () => import('./routes/profile.tsx'),
   [paths.sandbox]: () => import('./routes/sandbox.tsx'),
 } as const;
@@ -37,6 +39,8 @@ type PagePath =
   | typeof paths.invoices
   | typeof paths.reviews
   | typeof paths.payments
+  | typeof paths.subscription
+  | typeof paths.sandboxBillingPortal
   | typeof paths.profile
   | typeof paths.sandbox;
 

@@ -20,6 +20,9 @@ export const paths = {
   invoices: '/invoices',
   reviews: '/reviews',
   payments: '/settings/payments',
+  subscription: '/settings/subscription',
+  /** Sandbox mode's stand-in for Stripe's customer portal. */
+  sandboxBillingPortal: '/settings/subscription/sandbox-portal',
   /** The customer's pay page (`/pay/{secret}`): public. */
   pay: '/pay',
   /** Sandbox mode's stand-in for Stripe Checkout: public. */

@@ -18,6 +18,8 @@ const AssistantRoute = lazy(pageLoaders[paths.assistant]);
 const InvoicesRoute = lazy(pageLoaders[paths.invoices]);
 const ReviewsRoute = lazy(pageLoaders[paths.reviews]);
 const PaymentsRoute = lazy(pageLoaders[paths.payments]);
+const SubscriptionRoute = lazy(pageLoaders[paths.subscription]);
+const SandboxBillingPortalRoute = lazy(pageLoaders[paths.sandboxBillingPortal]);
 const ProfileRoute = lazy(pageLoaders[paths.profile]);
 const SandboxRoute = lazy(pageLoaders[paths.sandbox]);
 
@@ -43,6 +45,8 @@ export default function SignedInRoutes() {
         <Route path={paths.invoices} element={<InvoicesRoute />} />
         <Route path={paths.reviews} element={<ReviewsRoute />} />
         <Route path={paths.payments} element={<PaymentsRoute />} />
+        <Route path={paths.subscription} element={<SubscriptionRoute />} />
+        <Route path={paths.sandboxBillingPortal} element={<SandboxBillingPortalRoute />} />
         <Route path={paths.profile} element={<ProfileRoute />} />
         <Route path={paths.sandbox} element={<SandboxRoute />} />
         <Route path="*" element={<Navigate to={APP_HOME} replace />} />

@@ -73,6 +73,13 @@ export const PromoCheck = z.object({
 
 export const PortalLink = z.object({ url: z.string() });
 
+/** `GET /business/mybusiness/usage`: today's messages against the daily limit (the composer's counter). */
+export const DailyUsage = z.object({
+  messages_sent_today: z.number(),
+  message_limit: z.number(),
+  remaining: z.number(),
+});
+
 /** Sandbox mode's stand-in for Stripe Checkout in subscription mode (`/sandbox/billing/{id}`). */
 export const SandboxBillingCheckout = z.object({
   id: z.string(),

@@ -211,7 +211,7 @@ export function sandboxBilling(config: Pick<Config, 'encryptionKey' | 'publicUrl
       });
     },
     async portal() {
-      return `${config.publicUrl}/sandbox/billing/portal`;
+      return `${config.publicUrl}/settings/subscription/sandbox-portal`;
     },
     async promotion(code) {
       const found = SANDBOX_PROMOTIONS[code.toUpperCase()];
@@ -239,7 +239,8 @@ function sandboxSessionUrl(config: Pick<Config, 'encryptionKey' | 'publicUrl'>, 
   const body = signedPart(session);
   const id = `cs_sandbox_${body}.${sessionSig(config, `${body}:${session.promotion ?? ''}`)}`;
   const query = session.promotion ? `?promo=${encodeURIComponent(session.promotion)}` : '';
-  return { id, url: `${config.publicUrl}/sandbox/billing/${id}${query}` };
+  // The web app's sandbox payment page shows it (the same page as an invoice's sandbox Checkout).
+  return { id, url: `${config.publicUrl}/sandbox/checkout/${id}${query}` };
 }
 
 /** The session a sandbox Checkout id (and its promotion code) stands for; null when forged, malformed or expired. */

@@ -116,7 +116,7 @@ describe('plans in the sandbox: Checkout, the portal and the status they lead to
     expect(go.status, JSON.stringify(go.body)).toBe(200);
     expect(go.body.body.kind).toBe('checkout');
     const url = new URL(go.body.body.url);
-    const id = /^\/sandbox\/billing\/(cs_sandbox_[\w.-]+)$/.exec(url.pathname)?.[1];
+    const id = /^\/sandbox\/checkout\/(cs_sandbox_[\w.-]+)$/.exec(url.pathname)?.[1];
     expect(id).toBeDefined();
     const page = await api('GET', `/sandbox/billing/${id}${url.search}`);
     expect(page.body.body).toMatchObject({
@@ -179,7 +179,10 @@ describe('plans in the sandbox: Checkout, the portal and the status they lead to
     // Buying again goes through Checkout.
     const back = await api('PUT', '/business/mybusiness/change-subscription-plan', owner, { plan: 'annual' });
     expect(back.body.body.kind).toBe('checkout');
-    await api('POST', new URL(back.body.body.url).pathname);
+    await api(
+      'POST',
+      new URL(back.body.body.url).pathname.replace('/sandbox/checkout/', '/sandbox/billing/'),
+    );
     expect(await status()).toMatchObject({ status: 'annual', message_limit: 3000 });
     expect((await reply()).status).toBe(200);
   });

@@ -2,13 +2,14 @@ import {
   answer,
   BillingRedirect,
   ChangePlanRequest,
+  DailyUsage,
   PortalLink,
   PromoCheck,
   SubscriptionView,
   ValidatePromoRequest,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billingPortal, changePlan, getSubscription, validatePromo } from './service.ts';
+import { billingPortal, changePlan, getSubscription, getUsage, validatePromo } from './service.ts';
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -17,6 +18,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/mybusiness/subscription',
     { schema: { response: { 200: answer(SubscriptionView) } } },
     async (request) => ({ body: await getSubscription(request.ctx) }),
+  );
+
+  app.get(
+    '/business/mybusiness/usage',
+    { schema: { response: { 200: answer(DailyUsage) } } },
+    async (request) => ({ body: await getUsage(request.ctx) }),
   );
 
   app.put(

@@ -48,7 +48,6 @@ export async function getSubscription(ctx: Ctx): Promise<z.input<typeof Subscrip
   const a = requireBusiness(ctx.actor);
   const b = await loadBusiness(ctx.db, a.business_id);
   const prices = ctx.billing ? await ctx.billing.prices().catch(() => []) : [];
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: b.timezone }).format(new Date());
   return {
     status: subscriptionStatus(b),
     plan: b.plan,
@@ -58,10 +57,28 @@ export async function getSubscription(ctx: Ctx): Promise<z.input<typeof Subscrip
     renews_at: b.subscription_renews_at?.toISOString() ?? null,
     ends_at: b.subscription_ends_at?.toISOString() ?? null,
     message_limit: b.message_limit,
-    messages_sent_today: b.messages_count_day === today ? b.messages_sent_today : 0,
+    messages_sent_today: sentToday(b),
     can_manage_billing: Boolean(b.stripe_customer_id),
     billing: ctx.billing?.mode ?? 'none',
     plans: prices.map((p) => ({ ...p, message_limit: ctx.config.plans.messageLimit[p.plan] })),
+  };
+}
+
+/** Messages sent today in the business's own day (the counter starts again each day). */
+function sentToday(b: Business): number {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: b.timezone }).format(new Date());
+  return b.messages_count_day === today ? b.messages_sent_today : 0;
+}
+
+/** `GET /business/mybusiness/usage`: one row read, for the composer's "messages left today". */
+export async function getUsage(ctx: Pick<Context, 'db' | 'actor'>) {
+  const a = requireBusiness(ctx.actor);
+  const b = await loadBusiness(ctx.db, a.business_id);
+  const sent = sentToday(b);
+  return {
+    messages_sent_today: sent,
+    message_limit: b.message_limit,
+    remaining: Math.max(0, b.message_limit - sent),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   StarOutlined,
   TagsOutlined,
   TeamOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import type { CallEvent, StaffNotification } from '@switchboard/shared';
 import { Badge, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Skeleton, Spin, theme } from 'antd';
@@ -86,6 +87,7 @@ const NAV_ITEMS: NavItems = [
       { key: paths.labels, icon: <TagsOutlined />, label: 'Labels' },
       { key: paths.assistant, icon: <RobotOutlined />, label: 'AI assistant' },
       { key: paths.payments, icon: <CreditCardOutlined />, label: 'Payments & invoices' },
+      { key: paths.subscription, icon: <WalletOutlined />, label: 'Subscription' },
     ],
   },
 ];

@@ -1,11 +1,19 @@
 import { theme } from 'antd';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { SandboxCheckout } from '@/features/invoices/components/sandbox-checkout.tsx';
+import { SandboxBillingCheckout } from '@/features/subscription/components/sandbox-billing.tsx';
 import { QueryProvider } from '../query-provider.tsx';
 
-/** Sandbox mode's payment page, where a pay link's Checkout goes when no Stripe key is set. */
+/** A plan's sandbox session id carries its signed details after a dot; an invoice's is plain. */
+const isPlanSession = (id: string) => id.includes('.');
+
+/**
+ * Sandbox mode's payment page, where Checkout goes when no Stripe key is set: an invoice's payment, or a plan a
+ * business buys. One page for both keeps the public pages few (each is weight on every first paint).
+ */
 export default function SandboxCheckoutRoute() {
   const { id = '' } = useParams();
+  const { search } = useLocation();
   const { token } = theme.useToken();
   return (
     <QueryProvider>
@@ -30,7 +38,11 @@ export default function SandboxCheckoutRoute() {
             alignSelf: 'flex-start',
           }}
         >
-          <SandboxCheckout id={id} />
+          {isPlanSession(id) ? (
+            <SandboxBillingCheckout id={id} query={search} />
+          ) : (
+            <SandboxCheckout id={id} />
+          )}
         </div>
       </main>
     </QueryProvider>

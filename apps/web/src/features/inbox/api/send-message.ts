@@ -5,6 +5,7 @@ import { failureText } from '@/lib/failure-text.ts';
 import type { Attachment, EnquiryRow, InboxUser, MessageDto } from '../types.ts';
 import { optimisticMessage } from '../utils/message-cache.ts';
 import { dropOptimisticMessage, writeEnquiry, writeMessage } from '../utils/query-cache.ts';
+import { dailyUsageKey } from './daily-usage.ts';
 
 export type SendMessageInput = {
   /** Who sends it: the optimistic copy shows them as its sender. */
@@ -91,6 +92,8 @@ export function useSendMessage() {
     },
     onSuccess: (message) => writeMessage(queryClient, message),
     onError: (error, input) => markFailed(queryClient, input, error),
+    // The composer's "messages left today" follows each send.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: dailyUsageKey }),
   });
 }
 

@@ -30,6 +30,7 @@ import {
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { failureText } from '@/lib/failure-text.ts';
 import { type AiSource, faqsByIds, rewriteReply, suggestReply } from '../api/assistant.ts';
+import { useDailyUsage } from '../api/daily-usage.ts';
 import { useDraft } from '../api/get-draft.ts';
 import { useReplyRoute } from '../api/get-reply-route.ts';
 import { useTemplates } from '../api/get-templates.ts';
@@ -39,6 +40,7 @@ import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import { useTypingSignal } from '../hooks/use-typing-signal.ts';
 import type { EnquiryRow, InboxUser } from '../types.ts';
 import { newClientId } from '../utils/client-id.ts';
+import { usageNotice } from '../utils/usage-notice.ts';
 import { channelName } from './channel.tsx';
 import { WhatsAppTemplateButton } from './whatsapp-template-button.tsx';
 
@@ -93,6 +95,7 @@ export function Composer({
   const isEmail = enquiry.channel === 'email';
 
   const send = useSendMessage();
+  const usage = usageNotice(useDailyUsage().data);
   const markEdited = useCallback(() => setEdited(true), []);
   const files = useAttachments(markEdited);
   const { attachments } = files;
@@ -526,6 +529,11 @@ export function Composer({
               </li>
             )}
           </ul>
+        )}
+        {usage && (
+          <div className="ib-usage" data-reached={usage.reached} role="status">
+            {usage.text}
+          </div>
         )}
         <div className="ib-composer-bar">
           {modeSwitch}
