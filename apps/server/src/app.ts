@@ -20,6 +20,7 @@ import { businessCachePlugin } from './lib/cache.ts';
 import { appCsp, cspHeader, reportOnlyCsp } from './lib/csp.ts';
 import { createLimiter } from './lib/limiter.ts';
 import { requestLogFields } from './lib/log-fields.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(businessRoutes);
       await api.register(signupRoutes);
       await api.register(billingRoutes);
+      await api.register(adminRoutes);
       await api.register(locationRoutes);
       await api.register(intakeLimitRoutes);
       await api.register(uploadRoutes);

@@ -20,6 +20,8 @@ export const pageLoaders = {
   [paths.reviews]: () => import('./routes/reviews.tsx'),
   [paths.payments]: () => import('./routes/payments.tsx'),
   [paths.subscription]: () => import('./routes/subscription.tsx'),
+  [paths.admin]: () => import('./routes/admin.tsx'),
+  [paths.auditLog]: () => import('./routes/audit-log.tsx'),
   [paths.sandboxBillingPortal]: () => import('./routes/sandbox-billing-portal.tsx'),
   [paths.profile]: () => import('./routes/profile.tsx'),
   [paths.sandbox]: () => import('./routes/sandbox.tsx'),
@@ -40,6 +42,8 @@ type PagePath =
   | typeof paths.reviews
   | typeof paths.payments
   | typeof paths.subscription
+  | typeof paths.admin
+  | typeof paths.auditLog
   | typeof paths.sandboxBillingPortal
   | typeof paths.profile
   | typeof paths.sandbox;

@@ -21,6 +21,10 @@ export const paths = {
   reviews: '/reviews',
   payments: '/settings/payments',
   subscription: '/settings/subscription',
+  /** Super admins: every business of the installation. */
+  admin: '/admin',
+  /** The owner's audit log. */
+  auditLog: '/settings/audit-log',
   /** Sandbox mode's stand-in for Stripe's customer portal. */
   sandboxBillingPortal: '/settings/subscription/sandbox-portal',
   /** The customer's pay page (`/pay/{secret}`): public. */

@@ -19,6 +19,8 @@ const InvoicesRoute = lazy(pageLoaders[paths.invoices]);
 const ReviewsRoute = lazy(pageLoaders[paths.reviews]);
 const PaymentsRoute = lazy(pageLoaders[paths.payments]);
 const SubscriptionRoute = lazy(pageLoaders[paths.subscription]);
+const AdminRoute = lazy(pageLoaders[paths.admin]);
+const AuditLogRoute = lazy(pageLoaders[paths.auditLog]);
 const SandboxBillingPortalRoute = lazy(pageLoaders[paths.sandboxBillingPortal]);
 const ProfileRoute = lazy(pageLoaders[paths.profile]);
 const SandboxRoute = lazy(pageLoaders[paths.sandbox]);
@@ -46,6 +48,8 @@ export default function SignedInRoutes() {
         <Route path={paths.reviews} element={<ReviewsRoute />} />
         <Route path={paths.payments} element={<PaymentsRoute />} />
         <Route path={paths.subscription} element={<SubscriptionRoute />} />
+        <Route path={paths.admin} element={<AdminRoute />} />
+        <Route path={paths.auditLog} element={<AuditLogRoute />} />
         <Route path={paths.sandboxBillingPortal} element={<SandboxBillingPortalRoute />} />
         <Route path={paths.profile} element={<ProfileRoute />} />
         <Route path={paths.sandbox} element={<SandboxRoute />} />

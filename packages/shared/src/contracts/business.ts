@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEATURE_FLAG_NAMES, type FeatureFlag } from '../rules/feature-flags.ts';
 import { PLANS } from '../rules/subscription-status.ts';
 import {
   EmailField,
@@ -12,6 +13,11 @@ import {
 } from './fields.ts';
 
 export const PlanSchema = z.enum(PLANS);
+
+/** Every feature flag of a business (`FEATURE_FLAGS`), on or off. */
+export const FeatureFlagsSchema = z.object(
+  Object.fromEntries(FEATURE_FLAG_NAMES.map((f) => [f, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>,
+);
 
 /** `PUT /business/mybusiness`: any of these. */
 export const UpdateBusinessRequest = z.strictObject({
@@ -103,6 +109,8 @@ export const Features = z.object({
     'monthly_subscription_expired',
     'annual_subscription_expired',
   ]),
+  /** The business's feature flags (an administrator turns features off or on per business). */
+  flags: FeatureFlagsSchema,
 });
 export type Features = z.input<typeof Features>;
 

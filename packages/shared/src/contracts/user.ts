@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const CALL_RINGTONES = ['classic', 'double', 'chime'] as const;
 export type CallRingtone = (typeof CALL_RINGTONES)[number];
 
+import { FeatureFlagsSchema } from './business.ts';
 import { Timestamp } from './fields.ts';
 
 /** A location as `GET /user/me` lists it. */
@@ -67,6 +68,11 @@ export const UserMe = z.object({
   assign_on_reply: z.boolean(),
   /** The selected business's assistant: whether its owner has finished setting it up. */
   ai_info: z.object({ onboarding_completed: z.boolean() }),
+  /** The selected business's feature flags. */
+  feature_flags: FeatureFlagsSchema,
+  /** The person's mobile, and whether it was confirmed by a texted code. */
+  mobile: z.string().nullable(),
+  mobile_verified: z.boolean(),
   businesses: z.array(MeBusiness),
 });
 export type UserMe = z.input<typeof UserMe>;

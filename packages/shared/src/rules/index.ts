@@ -3,6 +3,7 @@ export * from './call-text.ts';
 export * from './channels.ts';
 export * from './date-range.ts';
 export * from './error-code.ts';
+export * from './feature-flags.ts';
 export * from './file-size.ts';
 export * from './form-messages.ts';
 export * from './invoice-totals.ts';

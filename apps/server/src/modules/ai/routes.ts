@@ -43,6 +43,7 @@ import {
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireFeature } from '../admin/service.ts';
 import { readParts } from '../uploads/multipart.ts';
 import { setNeedsPerson, toggleAutoReply } from './auto-reply.ts';
 import {
@@ -66,6 +67,7 @@ const Regenerated = z.object({ proposed: z.number() });
 /** Spec §7 "AI": the assistant's settings, knowledge, help for staff and the owner's playground. */
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  app.addHook('preHandler', async (request) => requireFeature(request.ctx, 'assistant'));
 
   app.get('/business/ai', { schema: { response: { 200: answer(AiStatus) } } }, async (request) => ({
     body: await aiStatus(request.ctx, app.config),

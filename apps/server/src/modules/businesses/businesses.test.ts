@@ -438,6 +438,7 @@ describe('GET /business/mybusiness/features and DELETE /business/clear/cache', (
       inbox: true,
       locations: true,
       subscription_status: 'trial',
+      flags: { invoices: true, reviews: true, assistant: true, calls: true },
     });
     expect((await features(northOwner)).subscription_status).toBe('monthly');
   });

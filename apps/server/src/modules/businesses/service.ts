@@ -2,6 +2,7 @@ import { businesses, type DbOrTx, uploads } from '@switchboard/db';
 import {
   type Business,
   type Features as FeaturesSchema,
+  featureFlags,
   formatFileSize,
   isUuid,
   subscriptionStatus,
@@ -203,6 +204,7 @@ export async function getFeatures({ actor, ...ctx }: Ctx): Promise<Features> {
       inbox: true,
       locations: true,
       subscription_status: subscriptionStatus(b),
+      flags: featureFlags(b.feature_flags),
     };
   });
 }

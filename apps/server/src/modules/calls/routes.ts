@@ -18,6 +18,7 @@ import {
   VoiceTokenRequest,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFeature } from '../admin/service.ts';
 import { listCalls } from './history.ts';
 import { phoneSetup, setPresence, setUpCalling, voiceToken } from './setup.ts';
 import { deskPhoneLogin, deskPhoneStatus } from './sip.ts';
@@ -26,6 +27,7 @@ import { transferCall } from './transfer.ts';
 /** Calling: the owner sets it up on a Twilio account; staff browsers get their phone token and say when they are available. */
 export const callRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  app.addHook('preHandler', async (request) => requireFeature(request.ctx, 'calls'));
   app.get(
     '/calls',
     { schema: { querystring: CallListQuery, response: { 200: answer(CallPage) } } },

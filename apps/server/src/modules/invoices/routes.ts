@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { sendFile } from '../../lib/file-response.ts';
 import { downloadActor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { requireFeature } from '../admin/service.ts';
 import { imageTooLarge } from '../businesses/service.ts';
 import { readSingleFile } from '../uploads/multipart.ts';
 import {
@@ -66,6 +67,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
     const authed = scope.withTypeProvider<ZodTypeProvider>();
     authed.addHook('onRequest', authed.authenticate);
+    authed.addHook('preHandler', async (request) => requireFeature(request.ctx, 'invoices'));
 
     authed.get(
       '/business/customer-invoices',

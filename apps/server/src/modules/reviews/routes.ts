@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { requireFeature } from '../admin/service.ts';
 import { completeGoogleConnection, googleConnectLink, googleLocations } from './google.ts';
 import {
   customerReplied,
@@ -30,6 +31,7 @@ import {
 /** Review requests, each location's review text, link and reminders (staff; settings for the owner). */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  app.addHook('preHandler', async (request) => requireFeature(request.ctx, 'reviews'));
 
   app.patch(
     '/business/locations/:id/update-review-template',

@@ -2,6 +2,7 @@ import { aiProfiles, locations, users } from '@switchboard/db';
 import {
   CALL_RINGTONES,
   type CallRingtone,
+  featureFlags,
   type MeLocation,
   type UpdateMeRequest,
   type UserMe,
@@ -52,6 +53,11 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
     send_on_enter: user.send_on_enter,
     assign_on_reply: user.assign_on_reply,
     ai_info: { onboarding_completed: profile?.done ?? false },
+    feature_flags: featureFlags(
+      memberships.find((m) => m.business.id === actor.business_id)?.business.feature_flags,
+    ),
+    mobile: user.mobile,
+    mobile_verified: Boolean(user.mobile_verified_at),
     businesses: memberships.map(({ business: b, role }) => ({
       id: b.id,
       name: b.name,

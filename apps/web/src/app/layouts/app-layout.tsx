@@ -1,5 +1,6 @@
 import {
   ApiOutlined,
+  AuditOutlined,
   CommentOutlined,
   CreditCardOutlined,
   DollarOutlined,
@@ -9,6 +10,7 @@ import {
   MailOutlined,
   MenuOutlined,
   RobotOutlined,
+  SafetyOutlined,
   ShopOutlined,
   SnippetsOutlined,
   StarOutlined,
@@ -46,7 +48,10 @@ import { UserMenu } from './user-menu.tsx';
 
 type NavItems = NonNullable<MenuProps['items']>;
 
-// Not needed for the first paint (DESIGN §10's inbox budget): the strip shows a moment after the page.
+// Not needed for the first paint (DESIGN §10's inbox budget): the strips show a moment after the page.
+const AdminViewingBanner = lazy(() =>
+  import('@/features/admin/components/viewing-banner.tsx').then((m) => ({ default: m.AdminViewingBanner })),
+);
 const AccountBanner = lazy(() =>
   import('@/features/subscription/components/account-banner.tsx').then((m) => ({ default: m.AccountBanner })),
 );
@@ -88,9 +93,40 @@ const NAV_ITEMS: NavItems = [
       { key: paths.assistant, icon: <RobotOutlined />, label: 'AI assistant' },
       { key: paths.payments, icon: <CreditCardOutlined />, label: 'Payments & invoices' },
       { key: paths.subscription, icon: <WalletOutlined />, label: 'Subscription' },
+      { key: paths.auditLog, icon: <AuditOutlined />, label: 'Audit log' },
     ],
   },
 ];
+
+/** Pages that belong to a feature an administrator can turn off for a business (`FEATURE_FLAGS`). */
+const FLAGGED_PAGES: Record<string, 'invoices' | 'reviews' | 'assistant'> = {
+  [paths.invoices]: 'invoices',
+  [paths.payments]: 'invoices',
+  [paths.reviews]: 'reviews',
+  [paths.assistant]: 'assistant',
+};
+
+/** Pages only owners (and administrators) use. */
+const OWNER_PAGES = new Set<string>([paths.auditLog]);
+
+/** The menu without the pages of features that are off for this business. */
+function withoutOffFeatures(items: NavItems, flags: Record<string, boolean>, owner: boolean): NavItems {
+  const on = (key: unknown) => {
+    if (typeof key === 'string' && OWNER_PAGES.has(key) && !owner) return false;
+    const flag = typeof key === 'string' ? FLAGGED_PAGES[key] : undefined;
+    return !flag || flags[flag] !== false;
+  };
+  return items
+    .filter((item) => on(item?.key))
+    .map((item) =>
+      item && 'children' in item && item.children
+        ? { ...item, children: item.children.filter((child) => on(child?.key)) }
+        : item,
+    ) as NavItems;
+}
+
+/** Super admins: the console of every business. */
+const ADMIN_NAV_ITEM = { key: paths.admin, icon: <SafetyOutlined />, label: 'Admin console' };
 
 /** Only in sandbox mode, and only for owners: a person plays the customer. */
 const SANDBOX_NAV_ITEM = { key: paths.sandbox, icon: <ExperimentOutlined />, label: 'Sandbox' };
@@ -275,9 +311,15 @@ function AppShell() {
             theme={siderTheme}
             selectedKeys={[page]}
             items={withInboxBadge(
-              publicConfig.data?.sandbox && selection.canManage
-                ? NAV_ITEMS.concat(SANDBOX_NAV_ITEM)
-                : NAV_ITEMS,
+              withoutOffFeatures(
+                [
+                  ...NAV_ITEMS,
+                  ...(publicConfig.data?.sandbox && selection.canManage ? [SANDBOX_NAV_ITEM] : []),
+                  ...(selection.me.super_admin ? [ADMIN_NAV_ITEM] : []),
+                ],
+                selection.me.feature_flags,
+                selection.canManage,
+              ),
               unread,
             )}
             onClick={({ key }) => {
@@ -320,16 +362,22 @@ function AppShell() {
             <SelectionSwitcher selection={selection} unread={byLocation} />
           </Flex>
           <Flex align="center" gap={phone ? 0 : 8}>
-            <PhoneButton
-              locationId={selection.location?.id ?? null}
-              ringtone={selection.me.ringtone_call}
-              userId={selection.me.id}
-            />
+            {selection.me.feature_flags.calls && (
+              <PhoneButton
+                locationId={selection.location?.id ?? null}
+                ringtone={selection.me.ringtone_call}
+                userId={selection.me.id}
+              />
+            )}
             <UserMenu selection={selection} />
           </Flex>
         </Layout.Header>
         <Suspense fallback={null}>
-          <AccountBanner business={selection.business} canManage={selection.canManage} />
+          {selection.me.super_admin && selection.business.role === null ? (
+            <AdminViewingBanner businessName={selection.business.name} />
+          ) : (
+            <AccountBanner business={selection.business} canManage={selection.canManage} />
+          )}
         </Suspense>
         <Layout.Content style={{ padding: inInbox ? 0 : phone ? 16 : 24 }}>
           <div style={inInbox ? undefined : { maxWidth: 1200, margin: '0 auto' }}>

@@ -21,10 +21,11 @@ const CustomerProfile = lazy(() => import('@/features/customers/components/custo
 // Invoices and review requests from the conversation: their own features, composed into the composer's bar.
 const ConversationInvoices = lazy(() => import('@/features/invoices/components/conversation-invoices.tsx'));
 const ReviewButton = lazy(() => import('@/features/reviews/components/review-button.tsx'));
-const conversationActions = (enquiry: EnquiryRow) => (
+/** The composer's Invoice and Review buttons, for the features the business has on. */
+const conversationActions = (flags: { invoices: boolean; reviews: boolean }) => (enquiry: EnquiryRow) => (
   <Suspense fallback={null}>
-    <ConversationInvoices enquiry={enquiry} />
-    <ReviewButton enquiry={enquiry} />
+    {flags.invoices && <ConversationInvoices enquiry={enquiry} />}
+    {flags.reviews && <ReviewButton enquiry={enquiry} />}
   </Suspense>
 );
 
@@ -123,6 +124,8 @@ export default function InboxRoute() {
     ],
   );
   const selectionKey = `${business.id}:${location?.id ?? ''}`;
+  const { invoices, reviews } = me.feature_flags;
+  const actions = useMemo(() => conversationActions({ invoices, reviews }), [invoices, reviews]);
   useLiveInbox({ user });
 
   // Switching business or location leaves the enquiry that was open behind with the old list.
@@ -171,7 +174,7 @@ export default function InboxRoute() {
               user={user}
               backTo={backTo}
               aside={aside}
-              composerActions={conversationActions}
+              composerActions={actions}
             />
           </Suspense>
         ) : (

@@ -3,6 +3,9 @@ import type { LoginResult, MeBusiness, MeLocation, UserMe } from '@switchboard/s
 export type { LoginResult, MeBusiness, MeLocation };
 
 export type Me = UserMe & {
-  /** Added after load from GET /business/mybusiness/features; empty when that call fails. */
-  feature_flags: Record<string, unknown>;
+  /**
+   * Added after load from GET /business/mybusiness/features (sandbox, subscription status, flags); empty when
+   * that call fails. The flags themselves also come with the user (`feature_flags`).
+   */
+  features: Record<string, unknown>;
 };

@@ -17,8 +17,8 @@ async function getFeatureFlags(): Promise<Record<string, unknown>> {
 
 export async function getMe(): Promise<Me> {
   // Spec §7: GET /user/me has no timeout.
-  const { data } = await api.get<Envelope<Omit<Me, 'feature_flags'>>>('/user/me', { timeout: 0 });
-  return { ...data.body, feature_flags: await getFeatureFlags() };
+  const { data } = await api.get<Envelope<Omit<Me, 'features'>>>('/user/me', { timeout: 0 });
+  return { ...data.body, features: await getFeatureFlags() };
 }
 
 export const getMeQueryOptions = () =>

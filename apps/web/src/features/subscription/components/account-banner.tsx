@@ -5,9 +5,10 @@ import {
   trialRemainingDays,
 } from '@switchboard/shared';
 import { Alert, Button } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { failureText } from '@/lib/failure-text.ts';
+import { useBannerHeight } from '@/lib/use-banner-height.ts';
 import { resendConfirmationLink } from '../api.ts';
 import './account-banner.css';
 
@@ -92,22 +93,7 @@ export function AccountBanner({ business, canManage }: { business: BannerBusines
     pending: false,
   });
 
-  useEffect(() => {
-    const root = document.documentElement;
-    const el = ref.current;
-    if (!el) {
-      root.style.setProperty('--app-banner-height', '0px');
-      return;
-    }
-    const publish = () => root.style.setProperty('--app-banner-height', `${el.offsetHeight}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.setProperty('--app-banner-height', '0px');
-    };
-  });
+  useBannerHeight(ref);
 
   if (!notice) return null;
 

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO_LOGINS, type TestApp } from '../../test/helpers.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever the API answered.
+type Json = Record<string, any>;
+
+describe('super admin console, feature flags and the audit log', () => {
+  let t: TestApp;
+  let admin: string;
+  let owner: string;
+  let staff: string;
+  let harbourside: Json;
+  let northsideId: string;
+  const api = async (method: string, url: string, token?: string, payload?: unknown) => {
+    const res = await t.request({
+      method: method as 'GET',
+      url: `/api/v1${url}`,
+      token,
+      payload: payload as Json,
+    });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ MESSAGE_LIMIT_ANNUAL: '4321' });
+    admin = await t.login(DEMO_LOGINS.admin);
+    owner = await t.login(DEMO_LOGINS.owner);
+    staff = await t.login(DEMO_LOGINS.staff1);
+    const list = await api('GET', '/admin/businesses', admin);
+    harbourside = list.body.body.items.find((b: Json) => b.name === 'Harbourside Dental');
+    northsideId = list.body.body.items.find((b: Json) => b.name === 'Northside Plumbing').id;
+    // Marking regulated is only for businesses on the installation's list: this one is.
+    await t.close();
+    t = await createTestApp({ MESSAGE_LIMIT_ANNUAL: '4321', REGULATED_BUSINESS_IDS: northsideId });
+    admin = await t.login(DEMO_LOGINS.admin);
+    owner = await t.login(DEMO_LOGINS.owner);
+    staff = await t.login(DEMO_LOGINS.staff1);
+  });
+  afterAll(() => t.close());
+
+  it('lists every business with its owner, status and usage; searches; only for super admins', async () => {
+    const all = await api('GET', '/admin/businesses', admin);
+    expect(all.status).toBe(200);
+    expect(all.body.body.total).toBe(2);
+    expect(harbourside).toMatchObject({
+      status: 'trial',
+      verified: true,
+      owner: { email: DEMO_LOGINS.owner },
+      messages_today: 0,
+      feature_flags: { invoices: true, reviews: true, assistant: true, calls: true },
+    });
+    const byEmail = await api('GET', '/admin/businesses?q=northside.test', admin);
+    expect(byEmail.body.body.items.map((b: Json) => b.name)).toEqual(['Northside Plumbing']);
+    const byStatus = await api('GET', '/admin/businesses?status=monthly', admin);
+    expect(byStatus.body.body.items.map((b: Json) => b.name)).toEqual(['Northside Plumbing']);
+    expect((await api('GET', '/admin/businesses', owner)).status).toBe(403);
+    expect((await api('GET', `/admin/businesses/${harbourside.id}`, staff)).status).toBe(403);
+    expect((await api('GET', '/admin/businesses/00000000-0000-7000-8000-000000000000', admin)).status).toBe(
+      404,
+    );
+  });
+
+  it('extends a trial, changes a plan (its limit follows), and writes each change to the business audit log', async () => {
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const extended = await api('PATCH', `/admin/businesses/${harbourside.id}`, admin, {
+      trial_end_date: until,
+    });
+    expect(extended.status).toBe(200);
+    expect(extended.body.body.trial_end_date).toBe(until);
+    const annual = await api('PATCH', `/admin/businesses/${harbourside.id}`, admin, { plan: 'annual' });
+    expect(annual.body.body).toMatchObject({ plan: 'annual', status: 'annual', message_limit: 4321 });
+    expect((await api('PATCH', `/admin/businesses/${harbourside.id}`, admin, {})).status).toBe(400);
+    expect(
+      (await api('PATCH', `/admin/businesses/${harbourside.id}`, admin, { plan: 'weekly' })).status,
+    ).toBe(400);
+    expect((await api('PATCH', `/admin/businesses/${harbourside.id}`, owner, { plan: 'trial' })).status).toBe(
+      403,
+    );
+
+    const log = await api('GET', '/business/audit-log', owner);
+    expect(log.status).toBe(200);
+    const actions = log.body.body.items.map((e: Json) => [e.action, e.user?.email]);
+    expect(actions).toContainEqual(['admin.business.update', DEMO_LOGINS.admin]);
+    expect(log.body.body.items[0].detail).toEqual({ plan: 'annual' });
+    expect((await api('GET', '/business/audit-log', staff)).status).toBe(403);
+    // An owner reads their own business's log only.
+    expect((await api('GET', `/business/audit-log?business_id=${northsideId}`, owner)).status).toBe(400);
+    const adminView = await api('GET', `/admin/audit-log?business_id=${northsideId}`, admin);
+    expect(adminView.body.body.items.every((e: Json) => e.business_id === northsideId)).toBe(true);
+  });
+
+  it('marks regulated only businesses on the installation list', async () => {
+    const refused = await api('PATCH', `/admin/businesses/${harbourside.id}`, admin, { regulated: true });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toContain('not on this installation');
+    const ok = await api('PATCH', `/admin/businesses/${northsideId}`, admin, { regulated: true });
+    expect(ok.body.body).toMatchObject({ regulated: true, regulated_allowed: true });
+  });
+
+  it('turns a feature off for one business: its routes refuse, the flags say so, the other business is untouched', async () => {
+    expect((await api('GET', '/business/customer-invoices', owner)).status).toBe(200);
+    await api('PATCH', `/admin/businesses/${harbourside.id}`, admin, { feature_flags: { invoices: false } });
+    const refused = await api('GET', '/business/customer-invoices', owner);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('turned off for your business');
+    const features = await api('GET', '/business/mybusiness/features', owner);
+    expect(features.body.body.flags).toEqual({
+      invoices: false,
+      reviews: true,
+      assistant: true,
+      calls: true,
+    });
+    const me = await api('GET', '/user/me', staff);
+    expect(me.body.body.feature_flags.invoices).toBe(false);
+    const north = await t.login(DEMO_LOGINS.northsideOwner);
+    expect((await api('GET', '/business/customer-invoices', north)).status).toBe(200);
+    expect(
+      (await api('PATCH', `/admin/businesses/${harbourside.id}`, admin, { feature_flags: { nope: true } }))
+        .status,
+    ).toBe(400);
+    await api('PATCH', `/admin/businesses/${harbourside.id}`, admin, { feature_flags: { invoices: true } });
+    expect((await api('GET', '/business/customer-invoices', owner)).status).toBe(200);
+  });
+
+  it('opens a business as an administrator, recorded in its audit log', async () => {
+    const opened = await api('POST', `/admin/businesses/${northsideId}/open`, admin);
+    expect(opened.status).toBe(200);
+    const token = opened.body.body.token as string;
+    const me = await api('GET', '/user/me', token);
+    const selected = me.body.body.businesses.find((b: Json) => b.selected);
+    expect(selected).toMatchObject({ id: northsideId, role: null });
+    const log = await api('GET', `/admin/audit-log?business_id=${northsideId}`, admin);
+    expect(log.body.body.items[0]).toMatchObject({
+      action: 'admin.business.open',
+      user: { email: DEMO_LOGINS.admin },
+    });
+    expect((await api('POST', `/admin/businesses/${northsideId}/open`, owner)).status).toBe(403);
+  });
+
+  it('clears the cache for super admins only', async () => {
+    expect((await api('DELETE', '/business/clear/cache', owner)).status).toBe(403);
+    expect((await api('DELETE', '/business/clear/cache', admin)).body.body).toEqual({ cleared: true });
+  });
+});

@@ -1,0 +1,61 @@
+import { Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useResponsiveColumns } from '@/components/responsive-table.tsx';
+import { type AuditEntry, useAuditLog } from '../api.ts';
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** `location.create` → "location create"; the detail as compact text. */
+const actionText = (action: string) => action.replaceAll('.', ' ').replaceAll('_', ' ');
+function detailText(detail: unknown): string {
+  if (detail === null || detail === undefined) return '';
+  const text = JSON.stringify(detail);
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
+/** The audit log, newest first: who did what, to what, when. */
+export function AuditLog({ scope, businessId }: { scope: 'business' | 'admin'; businessId: string | null }) {
+  const [page, setPage] = useState(1);
+  const log = useAuditLog(scope, businessId, page);
+  const responsive = useResponsiveColumns<AuditEntry>(
+    [
+      { key: 'when', title: 'When', render: (_: unknown, e: AuditEntry) => when(e.created_at), width: 180 },
+      {
+        key: 'who',
+        title: 'Who',
+        render: (_: unknown, e: AuditEntry) =>
+          e.user ? `${e.user.full_name || e.user.email}` : 'Switchboard',
+        width: 180,
+      },
+      { key: 'what', title: 'What', render: (_: unknown, e: AuditEntry) => actionText(e.action), width: 200 },
+      {
+        key: 'detail',
+        title: 'Detail',
+        render: (_: unknown, e: AuditEntry) => (
+          <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-word' }}>
+            {detailText(e.detail)}
+          </Typography.Text>
+        ),
+      },
+    ],
+    760,
+  );
+  return (
+    <Table<AuditEntry>
+      rowKey="id"
+      size="small"
+      loading={log.isFetching}
+      dataSource={log.data?.items ?? []}
+      {...responsive}
+      pagination={{
+        current: page,
+        pageSize: 20,
+        total: log.data?.total ?? 0,
+        onChange: setPage,
+        showSizeChanger: false,
+      }}
+      locale={{ emptyText: log.isError ? 'The audit log could not be loaded.' : 'Nothing recorded yet.' }}
+    />
+  );
+}
