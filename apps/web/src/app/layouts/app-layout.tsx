@@ -374,7 +374,8 @@ function AppShell() {
         </Layout.Header>
         <Suspense fallback={null}>
           {selection.me.super_admin && selection.business.role === null ? (
-            <AdminViewingBanner businessName={selection.business.name} />
+            // An administrator inside a business they help; none on the console itself.
+            page !== paths.admin && <AdminViewingBanner businessName={selection.business.name} />
           ) : (
             <AccountBanner business={selection.business} canManage={selection.canManage} />
           )}

@@ -194,7 +194,9 @@ export function AdminConsole() {
         title: 'Business',
         render: (_: unknown, b: AdminBusiness) => (
           <div>
-            <Typography.Link onClick={() => setOpenId(b.id)}>{b.name}</Typography.Link>
+            <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setOpenId(b.id)}>
+              {b.name}
+            </Button>
             <div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {b.owner ? `${b.owner.full_name} · ${b.owner.email}` : 'No owner'}
