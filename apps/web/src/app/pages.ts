@@ -20,6 +20,7 @@ export const pageLoaders = {
   [paths.reviews]: () => import('./routes/reviews.tsx'),
   [paths.payments]: () => import('./routes/payments.tsx'),
   [paths.subscription]: () => import('./routes/subscription.tsx'),
+  [paths.team]: () => import('./routes/team.tsx'),
   [paths.admin]: () => import('./routes/admin.tsx'),
   [paths.auditLog]: () => import('./routes/audit-log.tsx'),
   [paths.sandboxBillingPortal]: () => import('./routes/sandbox-billing-portal.tsx'),
@@ -42,6 +43,7 @@ type PagePath =
   | typeof paths.reviews
   | typeof paths.payments
   | typeof paths.subscription
+  | typeof paths.team
   | typeof paths.admin
   | typeof paths.auditLog
   | typeof paths.sandboxBillingPortal

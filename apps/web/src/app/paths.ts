@@ -21,6 +21,7 @@ export const paths = {
   reviews: '/reviews',
   payments: '/settings/payments',
   subscription: '/settings/subscription',
+  team: '/settings/team',
   /** Super admins: every business of the installation. */
   admin: '/admin',
   /** The owner's audit log. */

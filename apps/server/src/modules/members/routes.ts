@@ -1,9 +1,28 @@
 import { businessMembers, users } from '@switchboard/db';
-import { answer, MemberList } from '@switchboard/shared';
+import {
+  AcceptInvitationRequest,
+  answer,
+  Deleted,
+  IdParams,
+  InvitationList,
+  InvitationPreview,
+  InviteRequest,
+  LoginAnswer,
+  MemberList,
+} from '@switchboard/shared';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Context } from '../../context.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
+import {
+  acceptInvitation,
+  invite,
+  listInvitations,
+  previewInvitation,
+  removeMember,
+  revokeInvitation,
+} from './invitations.ts';
 
 /** The people of the selected business: who an enquiry can be assigned to. */
 export async function listMembers({ db, actor }: Pick<Context, 'db' | 'actor'>) {
@@ -22,9 +41,60 @@ export async function listMembers({ db, actor }: Pick<Context, 'db' | 'actor'>) 
     .orderBy(asc(users.full_name));
 }
 
+const SecretParams = z.strictObject({ secret: z.string().min(1).max(200) });
+const Invited = z.object({ sent: z.literal(true), email: z.string() });
+
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-  app.get('/business/members', { schema: { response: { 200: answer(MemberList) } } }, async (request) => ({
-    body: { items: await listMembers(request.ctx) },
-  }));
+  const deps = { db: app.db, config: app.config, limiter: app.limiter, mailer: app.mailer };
+
+  // The emailed invitation link: no login (the invited person may have no account yet).
+  app.get(
+    '/business/invitations/:secret',
+    { schema: { params: SecretParams, response: { 200: answer(InvitationPreview) } } },
+    async (request) => ({ body: await previewInvitation(deps, request.params.secret) }),
+  );
+  app.post(
+    '/business/invitations/:secret/accept',
+    {
+      schema: { params: SecretParams, body: AcceptInvitationRequest, response: { 200: answer(LoginAnswer) } },
+    },
+    async (request) => ({
+      body: await acceptInvitation(deps, request.params.secret, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+    }),
+  );
+
+  app.register(async (scope) => {
+    const authed = scope.withTypeProvider<ZodTypeProvider>();
+    authed.addHook('onRequest', authed.authenticate);
+    authed.get(
+      '/business/members',
+      { schema: { response: { 200: answer(MemberList) } } },
+      async (request) => ({
+        body: { items: await listMembers(request.ctx) },
+      }),
+    );
+    authed.delete(
+      '/business/members/:id',
+      { schema: { params: IdParams, response: { 200: answer(Deleted) } } },
+      async (request) => ({ body: await removeMember(request.ctx, request.params.id) }),
+    );
+    authed.get(
+      '/business/members/invitations',
+      { schema: { response: { 200: answer(InvitationList) } } },
+      async (request) => ({ body: await listInvitations(request.ctx) }),
+    );
+    authed.post(
+      '/business/members/invitations',
+      { schema: { body: InviteRequest, response: { 200: answer(Invited) } } },
+      async (request) => ({ body: await invite(request.ctx, request.body) }),
+    );
+    authed.delete(
+      '/business/members/invitations/:id',
+      { schema: { params: IdParams, response: { 200: answer(Deleted) } } },
+      async (request) => ({ body: await revokeInvitation(request.ctx, request.params.id) }),
+    );
+  });
 };

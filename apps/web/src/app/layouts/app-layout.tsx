@@ -16,6 +16,7 @@ import {
   StarOutlined,
   TagsOutlined,
   TeamOutlined,
+  UsergroupAddOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import type { CallEvent, StaffNotification } from '@switchboard/shared';
@@ -29,7 +30,6 @@ import { useMe } from '@/features/auth/api/get-me.ts';
 import { SelectionSwitcher } from '@/features/auth/components/selection-switcher.tsx';
 import { useSelectionCookies } from '@/features/auth/hooks/use-selection-cookies.ts';
 import { currentSelection } from '@/features/auth/utils/selection.ts';
-import { PhoneButton } from '@/features/phone/components/phone-button.tsx';
 import { usePublicConfig } from '@/features/sandbox/api/get-public-config.ts';
 import { useLiveAccount } from '@/features/subscription/hooks.ts';
 import { isApiError } from '@/lib/api-error.ts';
@@ -48,7 +48,11 @@ import { UserMenu } from './user-menu.tsx';
 
 type NavItems = NonNullable<MenuProps['items']>;
 
-// Not needed for the first paint (DESIGN §10's inbox budget): the strips show a moment after the page.
+// Not needed for the first paint (DESIGN §10's inbox budget): the phone button and the strips show a moment
+// after the page.
+const PhoneButton = lazy(() =>
+  import('@/features/phone/components/phone-button.tsx').then((m) => ({ default: m.PhoneButton })),
+);
 const AdminViewingBanner = lazy(() =>
   import('@/features/admin/components/viewing-banner.tsx').then((m) => ({ default: m.AdminViewingBanner })),
 );
@@ -85,6 +89,7 @@ const NAV_ITEMS: NavItems = [
     label: 'Settings',
     children: [
       { key: paths.businessSettings, icon: <ShopOutlined />, label: 'Business profile' },
+      { key: paths.team, icon: <UsergroupAddOutlined />, label: 'Team' },
       { key: paths.contacts, icon: <MailOutlined />, label: 'Phones & emails' },
       { key: paths.channels, icon: <ApiOutlined />, label: 'Channels & forms' },
       { key: paths.widget, icon: <CommentOutlined />, label: 'Website chat' },
@@ -363,11 +368,13 @@ function AppShell() {
           </Flex>
           <Flex align="center" gap={phone ? 0 : 8}>
             {selection.me.feature_flags.calls && (
-              <PhoneButton
-                locationId={selection.location?.id ?? null}
-                ringtone={selection.me.ringtone_call}
-                userId={selection.me.id}
-              />
+              <Suspense fallback={null}>
+                <PhoneButton
+                  locationId={selection.location?.id ?? null}
+                  ringtone={selection.me.ringtone_call}
+                  userId={selection.me.id}
+                />
+              </Suspense>
             )}
             <UserMenu selection={selection} />
           </Flex>

@@ -1,10 +1,31 @@
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AcceptInvitation } from '@/features/auth/components/accept-invitation.tsx';
+import { APP_HOME } from '../paths.ts';
 import { LoginFrame } from './login.tsx';
 import SignupPanel from './signup.tsx';
 import VerifyEmailPanel from './verify-email.tsx';
 
-/** Under /signup, in the login page's frame: the sign-up form, or (`/signup/confirm`) the emailed link's page. */
+function InvitationPanel() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  return (
+    <section className="login__card">
+      <AcceptInvitation
+        secret={params.get('secret') ?? ''}
+        onJoined={() => navigate(APP_HOME, { replace: true })}
+      />
+    </section>
+  );
+}
+
+/**
+ * Under /signup, in the login page's frame: the sign-up form, the emailed confirmation link's page
+ * (`/signup/confirm`), or an emailed invitation to join a business (`/signup/invite`).
+ */
 export default function AccountRoute() {
   const { pathname } = useLocation();
-  return <LoginFrame>{pathname.endsWith('/confirm') ? <VerifyEmailPanel /> : <SignupPanel />}</LoginFrame>;
+  let panel = <SignupPanel />;
+  if (pathname.endsWith('/confirm')) panel = <VerifyEmailPanel />;
+  else if (pathname.endsWith('/invite')) panel = <InvitationPanel />;
+  return <LoginFrame>{panel}</LoginFrame>;
 }

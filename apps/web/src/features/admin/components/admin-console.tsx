@@ -49,7 +49,7 @@ function BusinessDrawer({ business, onClose }: { business: AdminBusiness; onClos
   const trialEnd = business.trial_end_date ? new Date(business.trial_end_date).getTime() : Date.now();
   const from = Math.max(trialEnd, Date.now());
   return (
-    <Drawer open title={business.name} size="large" onClose={onClose} destroyOnHidden>
+    <Drawer open title={business.name} size="min(720px, 100vw)" onClose={onClose} destroyOnHidden>
       <Flex vertical gap={20}>
         {error && <Alert type="error" showIcon title={error} role="alert" />}
         <Flex gap={8} wrap>

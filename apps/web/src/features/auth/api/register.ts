@@ -111,3 +111,31 @@ export function guessCountry(): string {
 
 export const guessTimezone = (): string =>
   Intl.DateTimeFormat().resolvedOptions().timeZone || 'Australia/Melbourne';
+
+export type InvitationPreview = {
+  business_name: string;
+  email: string;
+  role: 'owner' | 'staff';
+  invited_by: string | null;
+  has_account: boolean;
+};
+
+export async function previewInvitation(secret: string): Promise<InvitationPreview> {
+  const { data } = await api.get<Envelope<InvitationPreview>>(
+    `/business/invitations/${encodeURIComponent(secret)}`,
+    {
+      handledStatuses: SIGNUP_FORM_STATUSES,
+    },
+  );
+  return data.body;
+}
+
+/** Joins the business the invitation is for, and signs in (the app loads the rest as it opens). */
+export async function acceptInvitation(secret: string, input: { full_name?: string; password: string }) {
+  const { data } = await api.post<Envelope<{ token: string; key: string; iv: string }>>(
+    `/business/invitations/${encodeURIComponent(secret)}/accept`,
+    input,
+    { handledStatuses: SIGNUP_FORM_STATUSES },
+  );
+  writeCookies(loginCookieWrites(data.body));
+}

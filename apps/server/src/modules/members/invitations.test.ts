@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeMailServer, fakeMailServer } from '../../channels/email/testing.ts';
+import { createTestApp, DEMO_LOGINS, DEMO_PASSWORD, eventually, type TestApp } from '../../test/helpers.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever the API answered.
+type Json = Record<string, any>;
+
+describe('inviting and removing team members', () => {
+  let t: TestApp;
+  let mail: FakeMailServer;
+  let owner: string;
+  let staff: string;
+  const api = async (method: string, url: string, token?: string, payload?: unknown) => {
+    const res = await t.request({
+      method: method as 'GET',
+      url: `/api/v1${url}`,
+      token,
+      payload: payload as Json,
+    });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+  const linkTo = async (email: string, n = 1) => {
+    const found = await eventually(async () => {
+      const all = mail.received.filter((m) => m.rcpt_to.some((r) => r.toLowerCase() === email.toLowerCase()));
+      return all.length >= n ? all[n - 1] : null;
+    });
+    const secret = /\/signup\/invite\?secret=([\w-]+)/.exec(found.email.text ?? '')?.[1];
+    if (!secret) throw new Error('no invitation link');
+    return secret;
+  };
+  beforeAll(async () => {
+    mail = await fakeMailServer();
+    t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'https://switchboard.example.com' });
+    owner = await t.login(DEMO_LOGINS.owner);
+    staff = await t.login(DEMO_LOGINS.staff1);
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.stop();
+  });
+
+  it('emails a new person a link; they set a password and are in the team, signed in', async () => {
+    expect((await api('POST', '/business/members/invitations', staff, { email: 'x@y.test' })).status).toBe(
+      403,
+    );
+    expect(
+      (await api('POST', '/business/members/invitations', owner, { email: 'not an email' })).status,
+    ).toBe(400);
+    expect(
+      (await api('POST', '/business/members/invitations', owner, { email: DEMO_LOGINS.staff2 })).status,
+    ).toBe(409);
+    const sent = await api('POST', '/business/members/invitations', owner, {
+      email: 'New.Person@Example.com',
+      full_name: 'Nia New',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const pending = await api('GET', '/business/members/invitations', owner);
+    expect(pending.body.body.items).toMatchObject([
+      { email: 'new.person@example.com', role: 'staff', invited_by: 'Olivia Harbour' },
+    ]);
+    const secret = await linkTo('New.Person@Example.com');
+    const preview = await api('GET', `/business/invitations/${secret}`);
+    expect(preview.body.body).toMatchObject({
+      business_name: 'Harbourside Dental',
+      has_account: false,
+      role: 'staff',
+    });
+    expect(
+      (
+        await api('POST', `/business/invitations/${secret}/accept`, undefined, {
+          full_name: 'Nia',
+          password: 'short',
+        })
+      ).status,
+    ).toBe(422);
+    const joined = await api('POST', `/business/invitations/${secret}/accept`, undefined, {
+      full_name: 'Nia New',
+      password: 'long enough pw',
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    const me = await api('GET', '/user/me', joined.body.body.token);
+    expect(me.body.body.businesses.find((b: Json) => b.selected)).toMatchObject({
+      name: 'Harbourside Dental',
+      role: 'staff',
+    });
+    // Used once.
+    expect(
+      (
+        await api('POST', `/business/invitations/${secret}/accept`, undefined, {
+          full_name: 'Nia',
+          password: 'long enough pw',
+        })
+      ).status,
+    ).toBe(404);
+    expect((await api('GET', '/business/members/invitations', owner)).body.body.items).toHaveLength(0);
+  });
+
+  it('an existing account joins with its own password; a withdrawn invitation stops working', async () => {
+    await api('POST', '/business/members/invitations', owner, {
+      email: DEMO_LOGINS.northsideOwner,
+      role: 'owner',
+    });
+    const secret = await linkTo(DEMO_LOGINS.northsideOwner);
+    expect((await api('GET', `/business/invitations/${secret}`)).body.body.has_account).toBe(true);
+    const wrong = await api('POST', `/business/invitations/${secret}/accept`, undefined, {
+      password: 'guess',
+    });
+    expect(wrong.status).toBe(422);
+    const ok = await api('POST', `/business/invitations/${secret}/accept`, undefined, {
+      password: DEMO_PASSWORD,
+    });
+    expect(ok.status).toBe(200);
+    const members = await api('GET', '/business/members', owner);
+    expect(members.body.body.items.find((m: Json) => m.email === DEMO_LOGINS.northsideOwner).role).toBe(
+      'owner',
+    );
+
+    await api('POST', '/business/members/invitations', owner, { email: 'later@example.com' });
+    const [inv] = (await api('GET', '/business/members/invitations', owner)).body.body.items;
+    const withdrawnSecret = await linkTo('later@example.com');
+    expect((await api('DELETE', `/business/members/invitations/${inv.id}`, owner)).status).toBe(200);
+    expect((await api('GET', `/business/invitations/${withdrawnSecret}`)).status).toBe(404);
+    const north = await t.login(DEMO_LOGINS.northsideOwner, { BID: '' });
+    // Another business's owner cannot withdraw this business's invitations (its own selected business has none).
+    expect((await api('DELETE', `/business/members/invitations/${inv.id}`, north)).status).toBe(404);
+  });
+
+  it('removing someone ends their sessions at once; the owner cannot be removed', async () => {
+    const victim = await t.login(DEMO_LOGINS.staff2);
+    expect((await api('GET', '/user/me', victim)).status).toBe(200);
+    const list = await api('GET', '/business/members', owner);
+    const staff2 = list.body.body.items.find((m: Json) => m.email === DEMO_LOGINS.staff2);
+    expect((await api('DELETE', `/business/members/${staff2.user_id}`, staff)).status).toBe(403);
+    expect((await api('DELETE', `/business/members/${staff2.user_id}`, owner)).status).toBe(200);
+    expect((await api('GET', '/user/me', victim)).status).toBe(401);
+    const ownerId = list.body.body.items.find((m: Json) => m.email === DEMO_LOGINS.owner).user_id;
+    expect((await api('DELETE', `/business/members/${ownerId}`, owner)).status).toBe(422);
+    expect(
+      (await api('DELETE', '/business/members/00000000-0000-7000-8000-000000000000', owner)).status,
+    ).toBe(404);
+    const log = await api('GET', '/business/audit-log', owner);
+    expect(log.body.body.items.map((e: Json) => e.action)).toEqual(
+      expect.arrayContaining(['member.remove', 'member.invite', 'member.join', 'member.invite.revoke']),
+    );
+  });
+});

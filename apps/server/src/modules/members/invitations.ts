@@ -1,0 +1,232 @@
+import {
+  businesses,
+  businessMembers,
+  type Db,
+  hashPassword,
+  newClientKey,
+  oneTimeSecrets,
+  sessions,
+  users,
+  verifyPassword,
+} from '@switchboard/db';
+import type { AcceptInvitationRequest, InviteRequest } from '@switchboard/shared';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Context } from '../../context.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { Limiter } from '../../lib/limiter.ts';
+import { requireOwner } from '../../plugins/auth.ts';
+import type { Mailer } from '../../plugins/mailer.ts';
+import { startSession } from '../auth/service.ts';
+import { findLinkSecret, issueLinkSecret, useLinkSecret } from '../signup/secrets.ts';
+import { spend } from '../signup/service.ts';
+
+const INVITE_DAYS = 7;
+type Ctx = Pick<Context, 'db' | 'config' | 'actor' | 'mailer' | 'limiter' | 'events'>;
+
+const byEmail = (db: Db, email: string) =>
+  db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+
+/** `POST /business/members/invitations`: emails a link to join the business (owners). */
+export async function invite(ctx: Ctx, input: z.output<typeof InviteRequest>) {
+  const a = requireOwner(ctx.actor, 'invite people');
+  await spend(ctx.limiter, { name: 'invite', points: 30, windowSeconds: 3600 }, a.business_id, 'invitations');
+  const email = input.email.toLowerCase();
+  const [existing] = await byEmail(ctx.db, email);
+  if (existing) {
+    const [member] = await ctx.db
+      .select()
+      .from(businessMembers)
+      .where(and(eq(businessMembers.business_id, a.business_id), eq(businessMembers.user_id, existing.id)));
+    if (member) throw new AppError('conflict', `${input.email} is already in your team.`);
+  }
+  const [b] = await ctx.db.select().from(businesses).where(eq(businesses.id, a.business_id));
+  const [me] = await ctx.db.select({ full_name: users.full_name }).from(users).where(eq(users.id, a.user_id));
+  const inviter = me?.full_name || null;
+  const secret = await issueLinkSecret(ctx.db, {
+    kind: 'invitation',
+    business_id: a.business_id,
+    target: email,
+    ttlMs: INVITE_DAYS * 86_400_000,
+    detail: { role: input.role, full_name: input.full_name ?? null, invited_by: inviter },
+  });
+  await recordAudit(ctx.db, a, 'member.invite', { target: email, detail: { role: input.role } });
+  await ctx.mailer.queue({
+    to: input.email,
+    subject: `${inviter ?? 'Someone'} invited you to ${b!.name} on Switchboard`,
+    text: [
+      `Hi${input.full_name ? ` ${input.full_name}` : ''},`,
+      '',
+      `${inviter ?? 'The owner'} invited you to answer customers for ${b!.name} on Switchboard, as ${input.role === 'owner' ? 'an owner' : 'a team member'}.`,
+      '',
+      'Open this link to join (it works once, for 7 days):',
+      `${ctx.config.publicUrl}/signup/invite?secret=${encodeURIComponent(secret)}`,
+      '',
+      'If you were not expecting this, you can ignore this email.',
+    ].join('\n'),
+  });
+  return { sent: true as const, email };
+}
+
+export async function listInvitations(ctx: Pick<Context, 'db' | 'actor'>) {
+  const a = requireOwner(ctx.actor, 'see invitations');
+  const rows = await ctx.db
+    .select()
+    .from(oneTimeSecrets)
+    .where(
+      and(
+        eq(oneTimeSecrets.kind, 'invitation'),
+        eq(oneTimeSecrets.business_id, a.business_id),
+        isNull(oneTimeSecrets.used_at),
+        gt(oneTimeSecrets.expires_at, new Date()),
+      ),
+    )
+    .orderBy(desc(oneTimeSecrets.created_at));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      email: r.target,
+      full_name: (r.detail?.full_name as string | null) ?? null,
+      role: r.detail?.role === 'owner' ? ('owner' as const) : ('staff' as const),
+      invited_by: (r.detail?.invited_by as string | null) ?? null,
+      created_at: r.created_at.toISOString(),
+      expires_at: r.expires_at.toISOString(),
+    })),
+  };
+}
+
+export async function revokeInvitation(ctx: Pick<Context, 'db' | 'actor'>, id: string) {
+  const a = requireOwner(ctx.actor, 'withdraw invitations');
+  const [row] = await ctx.db
+    .update(oneTimeSecrets)
+    .set({ used_at: new Date() })
+    .where(
+      and(
+        eq(oneTimeSecrets.id, id),
+        eq(oneTimeSecrets.kind, 'invitation'),
+        eq(oneTimeSecrets.business_id, a.business_id),
+        isNull(oneTimeSecrets.used_at),
+      ),
+    )
+    .returning();
+  if (!row) throw notFound('Invitation');
+  await recordAudit(ctx.db, a, 'member.invite.revoke', { target: row.target });
+  return { id, deleted: true as const };
+}
+
+const expired = () =>
+  new AppError(
+    'not_found',
+    'This invitation has expired, was withdrawn or was already used. Ask for a new one.',
+  );
+
+async function openInvitation(db: Db, secret: string) {
+  const row = await findLinkSecret(db, 'invitation', secret);
+  if (!row || row.used_at || row.expires_at <= new Date() || !row.business_id) throw expired();
+  const [b] = await db.select().from(businesses).where(eq(businesses.id, row.business_id));
+  if (!b) throw expired();
+  return { row, business: b };
+}
+
+/** `GET /business/invitations/{secret}`: what the link invites to. */
+export async function previewInvitation(ctx: { db: Db }, secret: string) {
+  const { row, business } = await openInvitation(ctx.db, secret);
+  const [existing] = await byEmail(ctx.db, row.target);
+  return {
+    business_name: business.name,
+    email: row.target,
+    role: row.detail?.role === 'owner' ? ('owner' as const) : ('staff' as const),
+    invited_by: (row.detail?.invited_by as string | null) ?? null,
+    has_account: Boolean(existing),
+  };
+}
+
+/**
+ * `POST /business/invitations/{secret}/accept`: joins the business, signed in at once. A new person sets their
+ * password; someone with an account proves it is theirs with their password.
+ */
+export async function acceptInvitation(
+  ctx: { db: Db; config: Config; limiter: Limiter; mailer: Mailer },
+  secret: string,
+  input: z.output<typeof AcceptInvitationRequest>,
+  client: { ip: string; userAgent?: string },
+) {
+  await spend(
+    ctx.limiter,
+    { name: 'invite_accept_ip', points: 20, windowSeconds: 600 },
+    client.ip,
+    'attempts',
+  );
+  const { row, business } = await openInvitation(ctx.db, secret);
+  const [existing] = await byEmail(ctx.db, row.target);
+  if (existing && !(await verifyPassword(existing.password_hash, input.password))) {
+    throw new AppError('unprocessable', 'That is not the password of this account.');
+  }
+  if (!existing && input.password.length < 8) {
+    throw new AppError('unprocessable', 'Choose a password of at least 8 characters.');
+  }
+  if (!existing && !input.full_name?.trim()) throw new AppError('unprocessable', 'Please enter your name.');
+  const hash = existing ? null : await hashPassword(input.password);
+  const user = await ctx.db.transaction(async (tx) => {
+    const used = await useLinkSecret(tx, 'invitation', secret);
+    if (!used) throw expired();
+    const person =
+      existing ??
+      (
+        await tx
+          .insert(users)
+          .values({
+            email: row.target,
+            full_name: input.full_name!.trim(),
+            password_hash: hash!,
+            ...newClientKey(),
+          })
+          .returning()
+      )[0]!;
+    await tx
+      .insert(businessMembers)
+      .values({
+        business_id: business.id,
+        user_id: person.id,
+        role: row.detail?.role === 'owner' ? 'owner' : 'staff',
+      })
+      .onConflictDoNothing();
+    await recordAudit(tx, { business_id: business.id, user_id: person.id }, 'member.join', {
+      target: person.id,
+      detail: { email: row.target, role: row.detail?.role ?? 'staff' },
+    });
+    return person;
+  });
+  const session = await startSession(ctx, user, {
+    businessId: business.id,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  return { token: session.token, key: session.key, iv: session.iv };
+}
+
+/**
+ * `DELETE /business/members/{userId}` (owners): the person leaves the business. Their sessions end at once
+ * (everywhere: they sign in again for any other business they are in).
+ */
+export async function removeMember(ctx: Ctx, userId: string) {
+  const a = requireOwner(ctx.actor, 'remove people from the team');
+  const [b] = await ctx.db.select().from(businesses).where(eq(businesses.id, a.business_id));
+  if (b?.owner_user_id === userId)
+    throw new AppError('unprocessable', 'The business owner cannot be removed.');
+  if (userId === a.user_id) throw new AppError('unprocessable', 'You cannot remove yourself.');
+  const [gone] = await ctx.db
+    .delete(businessMembers)
+    .where(and(eq(businessMembers.business_id, a.business_id), eq(businessMembers.user_id, userId)))
+    .returning();
+  if (!gone) throw notFound('Team member');
+  await ctx.db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+  await recordAudit(ctx.db, a, 'member.remove', { target: userId });
+  ctx.events.emit('user.sessions_revoked', { user_id: userId });
+  return { id: userId, deleted: true as const };
+}
