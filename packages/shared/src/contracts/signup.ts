@@ -38,7 +38,13 @@ export const RegisterRequest = z
       name: z.string().trim().min(1, 'Please enter the name of your first location').max(200),
       address: optionalText(300).optional(),
     }),
-    meta: z.strictObject({ tracking: Tracking.optional() }).optional(),
+    meta: z
+      .strictObject({
+        tracking: Tracking.optional(),
+        /** The business whose referral link brought this sign-up (`/signup?ref={business id}`). */
+        referral: z.uuid('must be a business id').optional(),
+      })
+      .optional(),
     form_token: z.string().min(1).max(2000),
     website: z.string().max(500).optional(),
   })

@@ -137,6 +137,13 @@ export async function register(
     throw accountExists();
   }
   const where = await lookupIp(client.ip, config.signup.ipLookup);
+  // A referral link names the business that shared it; one that does not exist is ignored.
+  const [referrer] = input.meta?.referral
+    ? await db
+        .select({ id: businesses.id, name: businesses.name })
+        .from(businesses)
+        .where(eq(businesses.id, input.meta.referral))
+    : [];
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   let created: { user: typeof users.$inferSelect; business: typeof businesses.$inferSelect; secret: string };
@@ -163,7 +170,11 @@ export async function register(
           trial_end_date: new Date(now.getTime() + config.plans.trialDays * DAY_MS),
           message_limit: config.plans.messageLimit.trial,
           verified: false,
-          signup_meta: { ...where, tracking: input.meta?.tracking ?? {} },
+          signup_meta: {
+            ...where,
+            tracking: input.meta?.tracking ?? {},
+            ...(referrer ? { referred_by: referrer } : {}),
+          },
         })
         .returning();
       await tx

@@ -241,6 +241,48 @@ describe('sign-up', () => {
     expect(await countUsers(t)).toBe(before);
   });
 
+  it('records the business whose referral link brought the sign-up; an unknown one is ignored', async () => {
+    const [harbourside] = await t.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.name, 'Harbourside Dental'));
+    const referred = await register(
+      t,
+      signupBody(await formToken(t), {
+        email: 'ref@x.test',
+        meta: { tracking: {}, referral: harbourside!.id },
+      }),
+      '198.51.100.30',
+    );
+    expect(referred.statusCode, referred.body).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, referred.json().body.business_id));
+    expect(row!.signup_meta).toMatchObject({
+      referred_by: { id: harbourside!.id, name: 'Harbourside Dental' },
+    });
+    const unknown = await register(
+      t,
+      signupBody(await formToken(t), {
+        email: 'ref2@x.test',
+        meta: { referral: '00000000-0000-7000-8000-000000000000' },
+      }),
+      '198.51.100.31',
+    );
+    const [other] = await t.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, unknown.json().body.business_id));
+    expect(other!.signup_meta).not.toHaveProperty('referred_by');
+    const bad = await register(
+      t,
+      signupBody(await formToken(t), { email: 'ref3@x.test', meta: { referral: 'nope' } }),
+      '198.51.100.32',
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('limits sign-ups per IP address', async () => {
     const ip = '192.0.2.77';
     const statuses: number[] = [];

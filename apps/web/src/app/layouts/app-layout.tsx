@@ -384,7 +384,11 @@ function AppShell() {
             // An administrator inside a business they help; none on the console itself.
             page !== paths.admin && <AdminViewingBanner businessName={selection.business.name} />
           ) : (
-            <AccountBanner business={selection.business} canManage={selection.canManage} />
+            <AccountBanner
+              business={selection.business}
+              canManage={selection.canManage}
+              offerReferral={selection.isOwner}
+            />
           )}
         </Suspense>
         <Layout.Content style={{ padding: inInbox ? 0 : phone ? 16 : 24 }}>

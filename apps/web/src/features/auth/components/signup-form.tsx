@@ -26,6 +26,14 @@ type Values = {
   website?: string;
 };
 
+/** The business whose referral link (`/signup?ref={id}`) brought this person, when it did. */
+function referral(): { referral?: string } {
+  const ref = new URLSearchParams(window.location.search).get('ref');
+  return ref && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref)
+    ? { referral: ref }
+    : {};
+}
+
 function useCountryOptions() {
   return useMemo(() => {
     const names = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -70,7 +78,7 @@ export function SignupForm({
         country: values.country,
         timezone: values.timezone,
         location: { name: values.location_name, address: values.location_address ?? '' },
-        meta: { tracking: trackingValues() },
+        meta: { tracking: trackingValues(), ...referral() },
         form_token,
         website: values.website ?? '',
       };

@@ -1,4 +1,5 @@
 import {
+  COOKIE_NAMES,
   SUBSCRIPTION_SETTINGS_PATH,
   type SubscriptionStatus,
   subscriptionStatus,
@@ -7,6 +8,7 @@ import {
 import { Alert, Button } from 'antd';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { cookieWrite, readCookie, writeCookies } from '@/lib/cookies.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { useBannerHeight } from '@/lib/use-banner-height.ts';
 import { resendConfirmationLink } from '../api.ts';
@@ -86,15 +88,69 @@ const ACTION_TEXT = { plan: 'Choose a plan', card: 'Update my card', resend: 'Se
  * failed payment, an unconfirmed email) with the one thing to do about it. Owners get the action; staff are told
  * who can act. Its height is published as --app-banner-height so full-height pages (the inbox) make room.
  */
-export function AccountBanner({ business, canManage }: { business: BannerBusiness; canManage: boolean }) {
+export function AccountBanner({
+  business,
+  canManage,
+  offerReferral,
+}: {
+  business: BannerBusiness & { id: string };
+  canManage: boolean;
+  /** The business owner, who is offered the referral link once when there is nothing else to say. */
+  offerReferral: boolean;
+}) {
   const notice = accountNotice(business);
   const ref = useRef<HTMLDivElement>(null);
+  const [referral, setReferral] = useState(
+    () => offerReferral && business.verified && !readCookie(COOKIE_NAMES.referalPopup),
+  );
+  const [copied, setCopied] = useState(false);
   const [resend, setResend] = useState<{ pending: boolean; result?: string; error?: string }>({
     pending: false,
   });
 
   useBannerHeight(ref);
 
+  if (!notice && referral) {
+    // The referral offer (cookie `referalPopup`, spec §3): once; copying the link or closing it is remembered.
+    const link = `${window.location.origin}/signup?ref=${business.id}`;
+    const remember = (value: string) => writeCookies([cookieWrite(COOKIE_NAMES.referalPopup, value)]);
+    return (
+      <div ref={ref} className="account-banner" data-testid="referral-offer">
+        <Alert
+          banner
+          type="success"
+          showIcon
+          closable={{ 'aria-label': 'Not now' }}
+          onClose={() => {
+            remember('dismissed');
+            setReferral(false);
+          }}
+          title={
+            <span>
+              Know a business that would like Switchboard? Share your link: they start a free trial, and we
+              know you sent them. <span className="account-banner__link">{link}</span>
+            </span>
+          }
+          action={
+            <Button
+              size="small"
+              onClick={async () => {
+                try {
+                  await navigator.clipboard.writeText(link);
+                  setCopied(true);
+                } catch {
+                  // The link is in the strip to copy by hand.
+                }
+                remember('copied');
+              }}
+            >
+              {copied ? 'Copied' : 'Copy my link'}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
   if (!notice) return null;
 
   async function sendLink() {
