@@ -182,3 +182,19 @@ export async function fileUpload(field: string, name: string, type: string, byte
     headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
   };
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever the API answered.
+export type Json = Record<string, any>;
+
+/** `api('GET', '/user/me', token)`: a call under /api/v1 answering its status and parsed body. */
+export function apiClient(t: TestApp) {
+  return async (method: string, url: string, token?: string, payload?: unknown) => {
+    const res = await t.request({
+      method: method as 'GET',
+      url: `/api/v1${url}`,
+      token,
+      payload: payload as Json,
+    });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+}

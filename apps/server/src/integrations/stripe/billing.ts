@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { deriveKey } from '../../lib/crypto.ts';
+import { stripeClient } from './client.ts';
 
 export type PaidPlan = 'monthly' | 'annual';
 
@@ -71,16 +72,7 @@ export function stripeBilling(settings: {
   apiBase: string;
   prices: { monthly?: string; annual?: string };
 }): Billing {
-  const base = new URL(settings.apiBase);
-  const stripe = new Stripe(settings.secretKey, {
-    host: base.hostname,
-    port: Number(base.port || (base.protocol === 'http:' ? 80 : 443)),
-    protocol: base.protocol === 'http:' ? 'http' : 'https',
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    appInfo: { name: 'Switchboard' },
-  });
+  const stripe = stripeClient(settings.secretKey, settings.apiBase);
   const priceOf = (plan: PaidPlan) => {
     const id = settings.prices[plan];
     if (!id) throw new Error(`No Stripe price is configured for the ${plan} plan.`);

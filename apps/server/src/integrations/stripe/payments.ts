@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { deriveKey } from '../../lib/crypto.ts';
+import { stripeClient } from './client.ts';
 
 /** What settings show of a connected account. */
 export type AccountState = { details_submitted: boolean; charges_enabled: boolean; payouts_enabled: boolean };
@@ -58,16 +59,7 @@ export function signStripeEvent(payload: string, secret: string, timestamp = Mat
 export function stripePayments(
   settings: Config['payments'] & { stripeSecretKey: string; webhookSecret: string },
 ) {
-  const base = new URL(settings.apiBase);
-  const stripe = new Stripe(settings.stripeSecretKey, {
-    host: base.hostname,
-    port: Number(base.port || (base.protocol === 'http:' ? 80 : 443)),
-    protocol: base.protocol === 'http:' ? 'http' : 'https',
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    appInfo: { name: 'Switchboard' },
-  });
+  const stripe = stripeClient(settings.stripeSecretKey, settings.apiBase);
   const payments: Payments = {
     mode: 'stripe',
     webhookSecret: settings.webhookSecret,

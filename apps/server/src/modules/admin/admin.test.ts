@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_LOGINS, type TestApp } from '../../test/helpers.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read whatever the API answered.
-type Json = Record<string, any>;
+import { apiClient, createTestApp, DEMO_LOGINS, type Json, type TestApp } from '../../test/helpers.ts';
 
 describe('super admin console, feature flags and the audit log', () => {
   let t: TestApp;
@@ -11,15 +8,7 @@ describe('super admin console, feature flags and the audit log', () => {
   let staff: string;
   let harbourside: Json;
   let northsideId: string;
-  const api = async (method: string, url: string, token?: string, payload?: unknown) => {
-    const res = await t.request({
-      method: method as 'GET',
-      url: `/api/v1${url}`,
-      token,
-      payload: payload as Json,
-    });
-    return { status: res.statusCode, body: res.json() as Json };
-  };
+  const api = (...args: Parameters<ReturnType<typeof apiClient>>) => apiClient(t)(...args);
   beforeAll(async () => {
     t = await createTestApp({ MESSAGE_LIMIT_ANNUAL: '4321' });
     admin = await t.login(DEMO_LOGINS.admin);

@@ -3,31 +3,25 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signStripeEvent, verifyStripeEvent } from '../../integrations/stripe/payments.ts';
 import { FakeStripe } from '../../test/fake-stripe.ts';
-import { createTestApp, DEMO_LOGINS, inbound, selectedLocation, type TestApp } from '../../test/helpers.ts';
+import {
+  apiClient,
+  createTestApp,
+  DEMO_LOGINS,
+  inbound,
+  type Json,
+  selectedLocation,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { fixtureBytes, fixtureJson } from '../channels/test-support.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read whatever the API answered.
-type Json = Record<string, any>;
 const FIXTURE_SECRET = 'whsec_fixture_secret_not_real_0000000000';
 const signatures = fixtureJson<{ files: Record<string, { 'Stripe-Signature': string; timestamp: number }> }>(
   'stripe/_signatures.json',
 ).files;
 const DAY_MS = 86_400_000;
 
-function apiOf(t: TestApp) {
-  return async (method: string, url: string, token?: string, payload?: unknown) => {
-    const res = await t.request({
-      method: method as 'GET',
-      url: `/api/v1${url}`,
-      token,
-      payload: payload as Json,
-    });
-    return { status: res.statusCode, body: res.json() as Json };
-  };
-}
-
 async function businessOf(t: TestApp, token: string) {
-  const me = (await apiOf(t)('GET', '/user/me', token)).body.body;
+  const me = (await apiClient(t)('GET', '/user/me', token)).body.body;
   const id = me.businesses.find((b: Json) => b.selected).id as string;
   const [row] = await t.database.db.select().from(businesses).where(eq(businesses.id, id));
   return row!;
@@ -38,14 +32,14 @@ describe('plans in the sandbox: Checkout, the portal and the status they lead to
   let owner: string;
   let staff: string;
   let enquiryId: string;
-  let api: ReturnType<typeof apiOf>;
+  let api: ReturnType<typeof apiClient>;
   beforeAll(async () => {
     t = await createTestApp({
       MESSAGE_LIMIT_TRIAL: '500',
       MESSAGE_LIMIT_MONTHLY: '2000',
       MESSAGE_LIMIT_ANNUAL: '3000',
     });
-    api = apiOf(t);
+    api = apiClient(t);
     owner = await t.login(DEMO_LOGINS.owner);
     staff = await t.login(DEMO_LOGINS.staff1);
     const location = await selectedLocation(t, owner);
@@ -222,7 +216,7 @@ describe('Stripe Billing against a fake Stripe API', () => {
   let stripe: FakeStripe;
   let t: TestApp;
   let owner: string;
-  let api: ReturnType<typeof apiOf>;
+  let api: ReturnType<typeof apiClient>;
   beforeAll(async () => {
     stripe = new FakeStripe();
     await stripe.start();
@@ -256,7 +250,7 @@ describe('Stripe Billing against a fake Stripe API', () => {
       STRIPE_PRICE_ANNUAL: 'price_annual',
       PUBLIC_URL: 'https://switchboard.example.com',
     });
-    api = apiOf(t);
+    api = apiClient(t);
     owner = await t.login(DEMO_LOGINS.owner);
   });
   afterAll(async () => {

@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMailServer, fakeMailServer } from '../../channels/email/testing.ts';
-import { createTestApp, DEMO_LOGINS, DEMO_PASSWORD, eventually, type TestApp } from '../../test/helpers.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read whatever the API answered.
-type Json = Record<string, any>;
+import {
+  apiClient,
+  createTestApp,
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  eventually,
+  type Json,
+  type TestApp,
+} from '../../test/helpers.ts';
 
 describe('inviting and removing team members', () => {
   let t: TestApp;
   let mail: FakeMailServer;
   let owner: string;
   let staff: string;
-  const api = async (method: string, url: string, token?: string, payload?: unknown) => {
-    const res = await t.request({
-      method: method as 'GET',
-      url: `/api/v1${url}`,
-      token,
-      payload: payload as Json,
-    });
-    return { status: res.statusCode, body: res.json() as Json };
-  };
+  const api = (...args: Parameters<ReturnType<typeof apiClient>>) => apiClient(t)(...args);
   const linkTo = async (email: string, n = 1) => {
     const found = await eventually(async () => {
       const all = mail.received.filter((m) => m.rcpt_to.some((r) => r.toLowerCase() === email.toLowerCase()));
