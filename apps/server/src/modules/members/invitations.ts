@@ -9,7 +9,7 @@ import {
   users,
   verifyPassword,
 } from '@switchboard/db';
-import type { AcceptInvitationRequest, InviteRequest } from '@switchboard/shared';
+import { type AcceptInvitationRequest, type InviteRequest, isUuid } from '@switchboard/shared';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -99,6 +99,7 @@ export async function listInvitations(ctx: Pick<Context, 'db' | 'actor'>) {
 
 export async function revokeInvitation(ctx: Pick<Context, 'db' | 'actor'>, id: string) {
   const a = requireOwner(ctx.actor, 'withdraw invitations');
+  if (!isUuid(id)) throw notFound('Invitation');
   const [row] = await ctx.db
     .update(oneTimeSecrets)
     .set({ used_at: new Date() })
@@ -213,6 +214,7 @@ export async function acceptInvitation(
  */
 export async function removeMember(ctx: Ctx, userId: string) {
   const a = requireOwner(ctx.actor, 'remove people from the team');
+  if (!isUuid(userId)) throw notFound('Team member');
   const [b] = await ctx.db.select().from(businesses).where(eq(businesses.id, a.business_id));
   if (b?.owner_user_id === userId)
     throw new AppError('unprocessable', 'The business owner cannot be removed.');

@@ -5,10 +5,19 @@ import { formErrorText } from '../utils/form-error.ts';
 import './login-form.css';
 
 /**
- * Confirms the person's mobile with a six-digit texted code. Optional at sign-up ("Skip for now"); the profile
- * page offers it again.
+ * Confirms the person's mobile with a six-digit texted code. Optional at sign-up ("Skip for now"); My profile
+ * offers it again until it is done.
  */
-export function MobileStep({ initialMobile, onDone }: { initialMobile: string; onDone: () => void }) {
+export function MobileStep({
+  initialMobile,
+  onDone,
+  canSkip = true,
+}: {
+  initialMobile: string;
+  onDone: () => void;
+  /** At sign-up the step can be skipped; in My profile it is the panel itself. */
+  canSkip?: boolean;
+}) {
   const [mobile, setMobile] = useState(initialMobile);
   const [sent, setSent] = useState<MobileCodeSent | null>(null);
   const [code, setCode] = useState('');
@@ -35,6 +44,8 @@ export function MobileStep({ initialMobile, onDone }: { initialMobile: string; o
     setError(null);
     try {
       setConfirmed((await verifyMobile(sent.mobile, code)).mobile);
+      // In My profile there is no next step: the page reads the confirmed number again.
+      if (!canSkip) onDone();
     } catch (e) {
       setError(formErrorText(e));
     } finally {
@@ -46,9 +57,11 @@ export function MobileStep({ initialMobile, onDone }: { initialMobile: string; o
     return (
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Alert type="success" showIcon title={`${confirmed} is confirmed as your mobile.`} />
-        <Button type="primary" block size="large" onClick={onDone}>
-          Open my inbox
-        </Button>
+        {canSkip && (
+          <Button type="primary" block size="large" onClick={onDone}>
+            Open my inbox
+          </Button>
+        )}
       </Space>
     );
   }
@@ -121,9 +134,11 @@ export function MobileStep({ initialMobile, onDone }: { initialMobile: string; o
             Send a new code
           </Button>
         )}
-        <Button type="link" block onClick={onDone}>
-          Skip for now
-        </Button>
+        {canSkip && (
+          <Button type="link" block onClick={onDone}>
+            Skip for now
+          </Button>
+        )}
       </Space>
     </Form>
   );
