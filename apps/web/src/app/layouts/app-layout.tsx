@@ -310,7 +310,8 @@ function AppShell() {
         <Flex align="center" style={{ height: 64, paddingInline: collapsed ? 24 : 20 }}>
           <Brand collapsed={collapsed} />
         </Flex>
-        <nav aria-label="Main">
+        {/* Room under the last item for the collapse trigger, which sits over the bottom of the scrolling menu. */}
+        <nav aria-label="Main" style={{ paddingBottom: phone ? 0 : 56 }}>
           <Menu
             mode="inline"
             theme={siderTheme}
