@@ -64,6 +64,16 @@ function toPromotion(code: Stripe.PromotionCode): Promotion | null {
   };
 }
 
+/** A plan's first payment with a promotion's discount: a percentage off, or an amount off down to nothing. */
+export function firstPaymentCents(
+  amountCents: number,
+  promotion: Pick<Promotion, 'percent_off' | 'amount_off_cents'> | null | undefined,
+): number {
+  if (!promotion) return amountCents;
+  if (promotion.percent_off !== null) return Math.round((amountCents * (100 - promotion.percent_off)) / 100);
+  return Math.max(0, amountCents - (promotion.amount_off_cents ?? 0));
+}
+
 /** Stripe wants a trial to end at least two days ahead; a trial ending sooner is charged from now. */
 const MIN_TRIAL_MS = 2 * 86_400_000 + 3_600_000;
 

@@ -55,6 +55,29 @@ export function signStripeEvent(payload: string, secret: string, timestamp = Mat
   return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 }
 
+/**
+ * An event as Stripe renders it (the fixtures' API version), for the sandbox to send through the real webhook:
+ * from a connected account (invoices) or, with none, from the platform (the businesses' plans).
+ */
+export function sandboxStripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  account: string | null = null,
+) {
+  return {
+    id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2026-07-29.dahlia',
+    created: Math.floor(Date.now() / 1000),
+    ...(account ? { account } : {}),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}
+
 /** The real adapter: Stripe's API through `stripe-node`, at `STRIPE_API_BASE` (a fake server in tests). */
 export function stripePayments(
   settings: Config['payments'] & { stripeSecretKey: string; webhookSecret: string },

@@ -4,6 +4,7 @@ import {
   type AdminBusinessPatch,
   type AdminBusinessQuery,
   featureFlags,
+  isUuid,
   subscriptionStatus,
 } from '@switchboard/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -14,11 +15,10 @@ import { recordAudit } from '../../lib/audit.ts';
 import { type Actor, requireBusiness, requireOwner, requireSuperAdmin } from '../../plugins/auth.ts';
 import { switchSelection } from '../auth/service.ts';
 import { accountChanged } from '../billing/service.ts';
+import { messagesSentToday } from '../businesses/service.ts';
 
 type Ctx = Pick<Context, 'db' | 'config' | 'actor' | 'cache' | 'events'>;
 type Row = typeof businesses.$inferSelect;
-
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /** Outgoing messages since a moment, per business, for a page of businesses (messages_business_idx). */
 async function sentSince(db: DbOrTx, ids: string[], since: Date): Promise<Map<string, number>> {
@@ -35,8 +35,6 @@ async function sentSince(db: DbOrTx, ids: string[], since: Date): Promise<Map<st
   return new Map(rows.map((r) => [r.business_id, r.n]));
 }
 
-const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-
 function toAdminBusiness(
   ctx: Pick<Ctx, 'config'>,
   b: Row,
@@ -50,7 +48,7 @@ function toAdminBusiness(
     status: subscriptionStatus(b),
     trial_end_date: b.trial_end_date?.toISOString() ?? null,
     next_invoice_attempt: b.next_invoice_attempt?.toISOString() ?? null,
-    messages_today: b.messages_count_day === dayIn(b.timezone) ? b.messages_sent_today : 0,
+    messages_today: messagesSentToday(b),
     messages_this_month: month,
     message_limit: b.message_limit,
     owner,

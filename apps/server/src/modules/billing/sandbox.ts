@@ -12,29 +12,19 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { readSandboxSession, SANDBOX_PRICES, SANDBOX_PROMOTIONS } from '../../integrations/stripe/billing.ts';
-import { signStripeEvent } from '../../integrations/stripe/payments.ts';
+import {
+  firstPaymentCents,
+  readSandboxSession,
+  SANDBOX_PRICES,
+  SANDBOX_PROMOTIONS,
+} from '../../integrations/stripe/billing.ts';
+import { sandboxStripeEvent, signStripeEvent } from '../../integrations/stripe/payments.ts';
 import { requireOwner } from '../../plugins/auth.ts';
-import { getSubscription } from './service.ts';
+import { getSubscription, runningTrialEnd } from './service.ts';
 
 const Params = z.strictObject({ id: z.string().max(100) });
 const Query = z.strictObject({ promo: z.string().max(100).optional() });
 const DAY_MS = 86_400_000;
-
-/** An event as Stripe renders it (the fixtures' API version), from the platform account (no `account`). */
-function stripeEvent(type: string, object: Record<string, unknown>) {
-  return {
-    id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
-    object: 'event',
-    api_version: '2026-07-29.dahlia',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
-}
 
 /** Sends this server a signed event through `POST /webhooks/stripe`, exactly as Stripe would. */
 async function deliver(app: FastifyInstance, event: object) {
@@ -118,15 +108,8 @@ export const sandboxBillingRoutes: FastifyPluginAsyncZod = async (app) => {
       const price = SANDBOX_PRICES.find((p) => p.plan === plan)!;
       const code = found.promotion ? found.promotion.replace(/^promo_sandbox_/, '') : null;
       const promo = code ? SANDBOX_PROMOTIONS[code] : undefined;
-      const first = promo
-        ? promo.percent_off !== null
-          ? Math.round((price.amount_cents * (100 - promo.percent_off)) / 100)
-          : Math.max(0, price.amount_cents - (promo.amount_off_cents ?? 0))
-        : price.amount_cents;
-      const trialEnd =
-        business.plan === 'trial' && business.trial_end_date && business.trial_end_date > new Date()
-          ? business.trial_end_date
-          : null;
+      const first = firstPaymentCents(price.amount_cents, promo);
+      const trialEnd = runningTrialEnd(business);
       return {
         body: {
           id: request.params.id,
@@ -151,17 +134,14 @@ export const sandboxBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { business, plan, paid } = await session(request.params.id, request.query.promo ?? null);
       if (paid) throw new AppError('conflict', 'This plan has already been paid for.');
-      const trialEnd =
-        business.plan === 'trial' && business.trial_end_date && business.trial_end_date > new Date()
-          ? business.trial_end_date
-          : null;
+      const trialEnd = runningTrialEnd(business);
       const sub = subscriptionObject(business, plan, {
         status: trialEnd ? 'trialing' : 'active',
         periodEnd: trialEnd ?? periodEnd(plan),
       });
       await deliver(
         app,
-        stripeEvent('checkout.session.completed', {
+        sandboxStripeEvent('checkout.session.completed', {
           id: request.params.id,
           object: 'checkout.session',
           mode: 'subscription',
@@ -173,11 +153,11 @@ export const sandboxBillingRoutes: FastifyPluginAsyncZod = async (app) => {
           metadata: { business_id: business.id, plan },
         }),
       );
-      await deliver(app, stripeEvent('customer.subscription.created', sub));
+      await deliver(app, sandboxStripeEvent('customer.subscription.created', sub));
       if (!trialEnd)
         await deliver(
           app,
-          stripeEvent('invoice.paid', {
+          sandboxStripeEvent('invoice.paid', {
             id: `in_sandbox_${randomBytes(8).toString('hex')}`,
             object: 'invoice',
             customer: business.stripe_customer_id,
@@ -225,7 +205,7 @@ export const sandboxBillingRoutes: FastifyPluginAsyncZod = async (app) => {
           case 'cancel':
             await deliver(
               app,
-              stripeEvent(
+              sandboxStripeEvent(
                 'customer.subscription.updated',
                 subscriptionObject(b, plan, { status: 'active', periodEnd: renews, cancelAt: renews }),
               ),
@@ -234,7 +214,7 @@ export const sandboxBillingRoutes: FastifyPluginAsyncZod = async (app) => {
           case 'resume':
             await deliver(
               app,
-              stripeEvent(
+              sandboxStripeEvent(
                 'customer.subscription.updated',
                 subscriptionObject(b, plan, { status: 'active', periodEnd: renews }),
               ),
@@ -243,7 +223,7 @@ export const sandboxBillingRoutes: FastifyPluginAsyncZod = async (app) => {
           case 'fail_payment':
             await deliver(
               app,
-              stripeEvent(
+              sandboxStripeEvent(
                 'invoice.payment_failed',
                 invoice({
                   status: 'open',
@@ -254,17 +234,17 @@ export const sandboxBillingRoutes: FastifyPluginAsyncZod = async (app) => {
             );
             await deliver(
               app,
-              stripeEvent(
+              sandboxStripeEvent(
                 'customer.subscription.updated',
                 subscriptionObject(b, plan, { status: 'past_due', periodEnd: renews }),
               ),
             );
             break;
           case 'pay':
-            await deliver(app, stripeEvent('invoice.paid', invoice({ status: 'paid' })));
+            await deliver(app, sandboxStripeEvent('invoice.paid', invoice({ status: 'paid' })));
             await deliver(
               app,
-              stripeEvent(
+              sandboxStripeEvent(
                 'customer.subscription.updated',
                 subscriptionObject(b, plan, { status: 'active', periodEnd: periodEnd(plan) }),
               ),
@@ -273,7 +253,7 @@ export const sandboxBillingRoutes: FastifyPluginAsyncZod = async (app) => {
           case 'end':
             await deliver(
               app,
-              stripeEvent(
+              sandboxStripeEvent(
                 'customer.subscription.deleted',
                 subscriptionObject(b, plan, { status: 'canceled', periodEnd: renews, endedAt: new Date() }),
               ),

@@ -10,9 +10,15 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Billing, PaidPlan, Promotion } from '../../integrations/stripe/billing.ts';
+import {
+  type Billing,
+  firstPaymentCents,
+  type PaidPlan,
+  type Promotion,
+} from '../../integrations/stripe/billing.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { messagesSentToday } from '../businesses/service.ts';
 
 type Ctx = Pick<Context, 'db' | 'config' | 'actor' | 'billing' | 'limiter' | 'cache' | 'events'>;
 type Business = typeof businesses.$inferSelect;
@@ -57,24 +63,22 @@ export async function getSubscription(ctx: Ctx): Promise<z.input<typeof Subscrip
     renews_at: b.subscription_renews_at?.toISOString() ?? null,
     ends_at: b.subscription_ends_at?.toISOString() ?? null,
     message_limit: b.message_limit,
-    messages_sent_today: sentToday(b),
+    messages_sent_today: messagesSentToday(b),
     can_manage_billing: Boolean(b.stripe_customer_id),
     billing: ctx.billing?.mode ?? 'none',
     plans: prices.map((p) => ({ ...p, message_limit: ctx.config.plans.messageLimit[p.plan] })),
   };
 }
 
-/** Messages sent today in the business's own day (the counter starts again each day). */
-function sentToday(b: Business): number {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: b.timezone }).format(new Date());
-  return b.messages_count_day === today ? b.messages_sent_today : 0;
-}
+/** The trial's end while it is still running: a plan bought now starts charging then. */
+export const runningTrialEnd = (b: Business): Date | null =>
+  b.plan === 'trial' && b.trial_end_date && b.trial_end_date > new Date() ? b.trial_end_date : null;
 
 /** `GET /business/mybusiness/usage`: one row read, for the composer's "messages left today". */
 export async function getUsage(ctx: Pick<Context, 'db' | 'actor'>) {
   const a = requireBusiness(ctx.actor);
   const b = await loadBusiness(ctx.db, a.business_id);
-  const sent = sentToday(b);
+  const sent = messagesSentToday(b);
   return {
     messages_sent_today: sent,
     message_limit: b.message_limit,
@@ -115,8 +119,7 @@ export async function changePlan(ctx: Ctx, input: { plan: PaidPlan; promotion_co
   }
   const promotion = input.promotion_code ? await checkedPromotion(ctx, billing, input.promotion_code) : null;
   const customer = await customerOf(ctx, billing, b);
-  const trialEnd =
-    b.plan === 'trial' && b.trial_end_date && b.trial_end_date > new Date() ? b.trial_end_date : null;
+  const trialEnd = runningTrialEnd(b);
   const session = await billing.checkout({
     business_id: b.id,
     customer,
@@ -186,10 +189,7 @@ export async function validatePromo(
       `The code ${promotion.code} is for payments in ${promotion.currency?.toUpperCase()}.`,
     );
   }
-  const first =
-    promotion.percent_off !== null
-      ? Math.round((price.amount_cents * (100 - promotion.percent_off)) / 100)
-      : Math.max(0, price.amount_cents - (promotion.amount_off_cents ?? 0));
+  const first = firstPaymentCents(price.amount_cents, promotion);
   return {
     code: promotion.code,
     description: describe(promotion),

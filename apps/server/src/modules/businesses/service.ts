@@ -43,9 +43,19 @@ function dayIn(timeZone: string, now: Date): string {
   }).format(now);
 }
 
-export function toBusinessJson(b: BusinessRow, now = new Date()): BusinessJson {
-  // The counter belongs to the day in messages_count_day; once that day is over nothing has been sent today.
+/**
+ * Messages the business has sent today, in its own day: the counter belongs to the day in messages_count_day,
+ * and once that day is over nothing has been sent today.
+ */
+export function messagesSentToday(
+  b: Pick<BusinessRow, 'messages_count_day' | 'messages_sent_today' | 'timezone'>,
+  now = new Date(),
+): number {
   const countsToday = !b.messages_count_day || b.messages_count_day === dayIn(b.timezone, now);
+  return countsToday ? b.messages_sent_today : 0;
+}
+
+export function toBusinessJson(b: BusinessRow, now = new Date()): BusinessJson {
   return {
     id: b.id,
     name: b.name,
@@ -60,7 +70,7 @@ export function toBusinessJson(b: BusinessRow, now = new Date()): BusinessJson {
     subscription_past_due: b.subscription_past_due,
     next_invoice_attempt: b.next_invoice_attempt,
     message_limit: b.message_limit,
-    messages_sent_today: countsToday ? b.messages_sent_today : 0,
+    messages_sent_today: messagesSentToday(b, now),
     verified: b.verified,
   };
 }

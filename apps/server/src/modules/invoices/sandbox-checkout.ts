@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { signStripeEvent } from '../../integrations/stripe/payments.ts';
+import { sandboxStripeEvent, signStripeEvent } from '../../integrations/stripe/payments.ts';
 import { payUrl } from './service.ts';
 
 const Params = z.strictObject({ id: z.string().max(100) });
@@ -27,22 +27,6 @@ async function sessionOf(app: FastifyInstance, id: string) {
     .where(eq(invoices.checkout_session_id, id));
   if (!row) throw new AppError('not_found', 'This payment page is not valid.');
   return row;
-}
-
-/** An event as Stripe renders it (API version of the fixtures), for the business's connected account. */
-function stripeEvent(type: string, account: string | null, object: Record<string, unknown>) {
-  return {
-    id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
-    object: 'event',
-    api_version: '2026-07-29.dahlia',
-    created: Math.floor(Date.now() / 1000),
-    account,
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
 }
 
 /**
@@ -86,34 +70,42 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const intent = `pi_sandbox_${randomBytes(12).toString('hex')}`;
       const event =
         request.body.outcome === 'pay'
-          ? stripeEvent('checkout.session.completed', business.stripe_account_id, {
-              id: request.params.id,
-              object: 'checkout.session',
-              mode: 'payment',
-              status: 'complete',
-              payment_status: 'paid',
-              amount_subtotal: invoice.total_cents,
-              amount_total: invoice.total_cents,
-              currency: invoice.currency.toLowerCase(),
-              client_reference_id: invoice.id,
-              metadata,
-              payment_intent: intent,
-            })
-          : stripeEvent('payment_intent.payment_failed', business.stripe_account_id, {
-              id: intent,
-              object: 'payment_intent',
-              amount: invoice.total_cents,
-              amount_received: 0,
-              currency: invoice.currency.toLowerCase(),
-              metadata,
-              status: 'requires_payment_method',
-              last_payment_error: {
-                type: 'card_error',
-                code: 'card_declined',
-                decline_code: 'generic_decline',
-                message: 'Your card was declined.',
+          ? sandboxStripeEvent(
+              'checkout.session.completed',
+              {
+                id: request.params.id,
+                object: 'checkout.session',
+                mode: 'payment',
+                status: 'complete',
+                payment_status: 'paid',
+                amount_subtotal: invoice.total_cents,
+                amount_total: invoice.total_cents,
+                currency: invoice.currency.toLowerCase(),
+                client_reference_id: invoice.id,
+                metadata,
+                payment_intent: intent,
               },
-            });
+              business.stripe_account_id,
+            )
+          : sandboxStripeEvent(
+              'payment_intent.payment_failed',
+              {
+                id: intent,
+                object: 'payment_intent',
+                amount: invoice.total_cents,
+                amount_received: 0,
+                currency: invoice.currency.toLowerCase(),
+                metadata,
+                status: 'requires_payment_method',
+                last_payment_error: {
+                  type: 'card_error',
+                  code: 'card_declined',
+                  decline_code: 'generic_decline',
+                  message: 'Your card was declined.',
+                },
+              },
+              business.stripe_account_id,
+            );
       const payload = JSON.stringify(event);
       const delivered = await app.inject({
         method: 'POST',
