@@ -119,6 +119,8 @@ export const businesses = pgTable('businesses', {
   /** The Switchboard subscription (Stripe Billing) as its webhooks last told it. */
   stripe_subscription_id: text('stripe_subscription_id'),
   stripe_subscription_status: text('stripe_subscription_status'),
+  /** When Stripe created the last subscription event applied here: an older one arriving later is ignored. */
+  stripe_subscription_event_at: timestamp('stripe_subscription_event_at', { withTimezone: true }),
   subscription_renews_at: ts('subscription_renews_at'),
   /** Set when the subscription is cancelled to end at the period's end (or ended). */
   subscription_ends_at: ts('subscription_ends_at'),
@@ -147,6 +149,8 @@ export const businessMembers = pgTable(
     role: text('role', { enum: ['owner', 'staff'] })
       .notNull()
       .default('staff'),
+    /** False: a staff member works only at the locations listed for them in `location_members`. */
+    all_locations: boolean('all_locations').notNull().default(true),
     ...stamps(),
   },
   (t) => [
@@ -204,6 +208,27 @@ export const locations = pgTable(
   (t) => [
     index('locations_business_idx').on(t.business_id, t.precedence),
     uniqueIndex('locations_inbound_email_token_key').on(t.inbound_email_token),
+  ],
+);
+
+/** The locations a staff member whose membership is not for all locations works at. */
+export const locationMembers = pgTable(
+  'location_members',
+  {
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.location_id, t.user_id] }),
+    index('location_members_user_idx').on(t.business_id, t.user_id),
   ],
 );
 

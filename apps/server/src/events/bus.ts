@@ -26,6 +26,8 @@ export type DomainEvents = {
   'session.revoked': [{ session_id: string }];
   /** Every session of the user was revoked (password change). */
   'user.sessions_revoked': [{ user_id: string }];
+  /** The locations a team member works at changed: their screens of that business start again. */
+  'member.access_changed': [{ business_id: string; user_id: string }];
   /** A staff member started or stopped typing in an enquiry (the widget forwards it to the visitor). */
   'enquiry.typing': [{ enquiry_id: string; typing: boolean; full_name: string }];
   /** A website visitor started or stopped typing in their chat (staff viewing the enquiry see it). */

@@ -1,5 +1,5 @@
 import { type Database, type Db, queryRows } from '@switchboard/db';
-import { sql } from 'drizzle-orm';
+import { type Column, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -14,8 +14,13 @@ export type Actor = {
   super_admin: boolean;
   /** The selected business, or null when the user belongs to none. */
   business_id: string | null;
-  /** The selected location; when the token names none (or a deleted one), the business's first location. */
+  /**
+   * The selected location; when the token names none (or one deleted, or not theirs), the first location
+   * they work at.
+   */
   location_id: string | null;
+  /** The locations a staff member is limited to, by precedence; null for everyone who works at all of them. */
+  location_ids: string[] | null;
   role: Role | null;
   /** businesses.owner_user_id equals the user id. */
   is_owner: boolean;
@@ -57,6 +62,17 @@ export function requireOwner(actor: Actor, action = 'do this'): BusinessActor {
   return a;
 }
 
+/** Whether the actor works at this location (everyone but a staff member limited to others does). */
+export function worksAt(actor: Actor, locationId: string): boolean {
+  return !actor.location_ids || actor.location_ids.includes(locationId);
+}
+
+/** A condition keeping a location id column to the actor's locations; undefined when they work at all. */
+export function atTheirLocations(actor: Actor, column: Column): SQL | undefined {
+  if (!actor.location_ids) return undefined;
+  return actor.location_ids.length ? inArray(column, actor.location_ids) : sql`false`;
+}
+
 export function requireSuperAdmin(actor: Actor): Actor {
   if (!actor.super_admin)
     throw new AppError('super_admin_only', 'Only a Switchboard administrator can do this.');
@@ -73,6 +89,8 @@ type SessionRow = {
   business_exists: boolean;
   location_id: string | null;
   first_location_id: string | null;
+  /** Set only for a staff member limited to some locations: theirs, by precedence. */
+  member_location_ids: string[] | null;
 };
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -110,12 +128,17 @@ export async function resolveActor(app: FastifyInstance, token: string): Promise
     throw unauthenticated();
   }
   const member = Boolean(claims.business_id && row.business_exists && (row.role || row.super_admin));
+  const limited = member ? row.member_location_ids : null;
+  const location = limited
+    ? (limited.find((id) => id === row.location_id) ?? limited[0] ?? null)
+    : (row.location_id ?? row.first_location_id);
   return {
     user_id: claims.user_id,
     session_id: claims.sid,
     super_admin: row.super_admin,
     business_id: member ? claims.business_id : null,
-    location_id: member ? (row.location_id ?? row.first_location_id) : null,
+    location_id: member ? location : null,
+    location_ids: limited,
     role: member ? row.role : null,
     is_owner: member && row.owner_user_id === claims.user_id,
     token: claims,
@@ -132,7 +155,13 @@ async function loadSession(db: Db, claims: VerifiedToken): Promise<SessionRow | 
            bm.role, b.owner_user_id, (b.id is not null) as business_exists,
            l.id as location_id,
            (select fl.id from locations fl where fl.business_id = b.id
-             order by fl.precedence, fl.created_at limit 1) as first_location_id
+             order by fl.precedence, fl.created_at limit 1) as first_location_id,
+           case when bm.role = 'staff' and not bm.all_locations and not u.super_admin
+                  and b.owner_user_id is distinct from u.id
+             then coalesce((select array_agg(ml.id::text order by ml.precedence, ml.created_at)
+                            from location_members lm join locations ml on ml.id = lm.location_id
+                            where lm.business_id = b.id and lm.user_id = u.id), '{}')
+           end as member_location_ids
     from sessions s
     join users u on u.id = s.user_id
     left join businesses b on b.id = ${bid}::uuid

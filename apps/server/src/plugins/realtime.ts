@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { EventBus } from '../events/bus.ts';
-import { type Actor, resolveActor } from './auth.ts';
+import { type Actor, atTheirLocations, resolveActor } from './auth.ts';
 
 /** `viewing` is an array, not a Set: socket data crosses nodes as JSON through the Redis adapter. */
 type SocketData = {
@@ -90,7 +90,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
   io.on('connection', (socket: StaffSocket) => {
     const { actor } = socket.data;
-    // Every location of the business, not only the selected one: the inbox can show them all at once.
+    // Every location of the business they work at, not only the selected one: the inbox can show them all.
     socket.join([
       rooms.business(actor.business_id!),
       rooms.user(actor.user_id),
@@ -100,7 +100,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     void app.db
       .select({ id: locations.id })
       .from(locations)
-      .where(eq(locations.business_id, actor.business_id!))
+      .where(and(eq(locations.business_id, actor.business_id!), atTheirLocations(actor, locations.id)))
       .then((all) => socket.join(all.map((l) => rooms.location(l.id))))
       .catch((err) => app.log.warn({ err }, 'joining the location rooms failed'));
 
@@ -110,7 +110,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       const [row] = await app.db
         .select({ id: enquiries.id })
         .from(enquiries)
-        .where(and(eq(enquiries.id, enquiryId), eq(enquiries.business_id, actor.business_id!)));
+        .where(
+          and(
+            eq(enquiries.id, enquiryId),
+            eq(enquiries.business_id, actor.business_id!),
+            atTheirLocations(actor, enquiries.location_id),
+          ),
+        );
       if (!row) return reply({ ok: false, message: 'Enquiry not found!' });
       await socket.join(rooms.enquiry(enquiryId));
       if (!socket.data.viewing.includes(enquiryId)) socket.data.viewing.push(enquiryId);

@@ -75,9 +75,12 @@ function load(): Promise<AppSocket> {
       retryDelay = 2000;
       setState({ status: 'live' });
     });
-    socket.on('disconnect', () =>
-      setState({ status: holders > 0 && getAccessToken() ? 'reconnecting' : 'idle' }),
-    );
+    socket.on('disconnect', (reason) => {
+      setState({ status: holders > 0 && getAccessToken() ? 'reconnecting' : 'idle' });
+      // The server let go (the person's locations changed, or their session ended): Socket.IO does not come
+      // back by itself after that; try again, into the rooms the token now allows (a refusal retries slower).
+      if (reason === 'io server disconnect' && holders > 0 && getAccessToken()) retryRefused(socket);
+    });
     socket.on('connect_error', () => {
       // Logged out: nothing to reconnect with. Stop quietly — the app is on its way to the login page, and
       // a re-render now would ask the (already cleared) query cache to fetch again without a session.

@@ -84,6 +84,20 @@ export function realtimeListeners(app: FastifyInstance): void {
   );
   bus.on('session.revoked', ({ session_id }) => io.in(rooms.session(session_id)).disconnectSockets(true));
   bus.on('user.sessions_revoked', ({ user_id }) => io.in(rooms.user(user_id)).disconnectSockets(true));
+  // A socket's rooms follow the locations its person works at: their sockets for the business are told, and
+  // dropped to connect again into the rooms they now may hear.
+  bus.on('member.access_changed', ({ business_id, user_id }) => {
+    io.in(rooms.user(user_id))
+      .fetchSockets()
+      .then((sockets) => {
+        for (const socket of sockets) {
+          if (socket.data.actor?.business_id !== business_id) continue;
+          socket.emit('account.changed');
+          socket.disconnect(true);
+        }
+      })
+      .catch((err) => app.log.warn({ err }, 'restarting a team member’s live updates failed'));
+  });
 
   bus.on('visitor.typing', ({ enquiry_id, visitor_id, full_name, typing }) => {
     io.to(rooms.enquiry(enquiry_id)).emit('typing', {

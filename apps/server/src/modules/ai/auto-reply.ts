@@ -244,7 +244,7 @@ export async function setNeedsPerson(
   needs: boolean,
 ) {
   const a = requireBusiness(actor);
-  const { e, c } = await loadEnquiry(db, a.business_id, id);
+  const { e, c } = await loadEnquiry(db, a, id);
   const [updated] = await db
     .update(enquiries)
     .set(needs ? { ai_handoff_at: e.ai_handoff_at ?? new Date() } : { ai_handoff_at: null, ai_replies: 0 })

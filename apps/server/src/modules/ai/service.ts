@@ -21,7 +21,13 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { requireBusiness, requireOwner, requireSuperAdmin } from '../../plugins/auth.ts';
+import {
+  atTheirLocations,
+  type BusinessActor,
+  requireBusiness,
+  requireOwner,
+  requireSuperAdmin,
+} from '../../plugins/auth.ts';
 import type { Assistant, Turn, Voice } from './assistant.ts';
 import { builtinAssistant } from './builtin.ts';
 import { insertFaqs } from './faq-store.ts';
@@ -215,14 +221,20 @@ export async function turnsOf(db: DbOrTx, enquiryId: string): Promise<Turn[]> {
   return rows.reverse().map((r) => ({ role: r.direction === 'in' ? 'customer' : 'business', text: r.text }));
 }
 
-/** The enquiry, its customer and the voice to answer in, for a reply in it. */
-export async function enquiryVoice(db: DbOrTx, businessId: string, enquiryId: string) {
+/** The enquiry, its customer and the voice to answer in, for a reply in it by this staff member. */
+export async function enquiryVoice(db: DbOrTx, a: BusinessActor, enquiryId: string) {
   const [row] = await db
     .select({ e: enquiries, c: customers })
     .from(enquiries)
     .innerJoin(customers, eq(customers.id, enquiries.customer_id))
-    .where(and(eq(enquiries.id, enquiryId), eq(enquiries.business_id, businessId)));
+    .where(
+      and(
+        eq(enquiries.id, enquiryId),
+        eq(enquiries.business_id, a.business_id),
+        atTheirLocations(a, enquiries.location_id),
+      ),
+    );
   if (!row) throw new AppError('enquiry_not_found', 'Enquiry not found.');
-  const voice = await voiceFor(db, businessId, row.e.location_id, row.c);
+  const voice = await voiceFor(db, a.business_id, row.e.location_id, row.c);
   return { enquiry: row.e, customer: row.c, voice };
 }

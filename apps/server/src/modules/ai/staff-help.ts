@@ -43,7 +43,7 @@ export async function suggestReply(
   input: { enquiry_id: string; message?: string | undefined },
 ) {
   const a = requireBusiness(ctx.actor);
-  const { voice } = await enquiryVoice(ctx.db, a.business_id, input.enquiry_id);
+  const { voice } = await enquiryVoice(ctx.db, a, input.enquiry_id);
   const turns = untilLastCustomerLine(await turnsOf(ctx.db, input.enquiry_id));
   const asked = input.message?.trim();
   if (asked && turns.at(-1)?.text !== asked) turns.push({ role: 'customer', text: asked });
@@ -70,7 +70,7 @@ function untilLastCustomerLine(turns: Turn[]): Turn[] {
 /** `POST /business/ai/rewrite-message`: the user's text made ready to send, kept as their draft (`ai_rewritten`). */
 export async function rewriteMessage(ctx: HelpCtx, input: { enquiry_id: string; message: string }) {
   const a = requireBusiness(ctx.actor);
-  const { voice } = await enquiryVoice(ctx.db, a.business_id, input.enquiry_id);
+  const { voice } = await enquiryVoice(ctx.db, a, input.enquiry_id);
   const [me] = await ctx.db.select({ full_name: users.full_name }).from(users).where(eq(users.id, a.user_id));
   const assistant = await assistantFor(ctx.db, ctx.config, a.business_id);
   const sender = me?.full_name.trim().split(/\s+/)[0] ?? null;

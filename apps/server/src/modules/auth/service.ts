@@ -2,7 +2,7 @@ import { type Db, hashPassword, locations, sessions, users, verifyPassword } fro
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { assertOwnLocation } from '../locations/service.ts';
 import { openableBusinesses } from '../users/access.ts';
@@ -82,16 +82,18 @@ async function pickSelection(
   businessId?: string,
   locationId?: string,
 ): Promise<{ business_id: string | null; location_id: string | null }> {
-  const openable = (await openableBusinesses(db, userId)).map((o) => ({ business_id: o.business.id }));
-  const chosen = openable.find((m) => m.business_id === businessId) ?? openable[0];
+  const openable = await openableBusinesses(db, userId);
+  const chosen = openable.find((m) => m.business.id === businessId) ?? openable[0];
   if (!chosen) return { business_id: null, location_id: null };
-  const locs = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(eq(locations.business_id, chosen.business_id))
-    .orderBy(asc(locations.precedence), asc(locations.created_at));
+  const locs = (
+    await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(eq(locations.business_id, chosen.business.id))
+      .orderBy(asc(locations.precedence), asc(locations.created_at))
+  ).filter((l) => !chosen.location_ids || chosen.location_ids.includes(l.id));
   const location = locs.find((l) => l.id === locationId) ?? locs[0];
-  return { business_id: chosen.business_id, location_id: location?.id ?? null };
+  return { business_id: chosen.business.id, location_id: location?.id ?? null };
 }
 
 export async function logout({ db, actor }: ActorCtx): Promise<void> {
@@ -104,9 +106,11 @@ export async function switchSelection(
   input: { business_id: string; location_id?: string },
 ): Promise<{ token: string }> {
   const openable = await openableBusinesses(db, actor.user_id);
-  if (!openable.some((o) => o.business.id === input.business_id))
-    throw new AppError('not_found', 'Business not found.');
+  const chosen = openable.find((o) => o.business.id === input.business_id);
+  if (!chosen) throw new AppError('not_found', 'Business not found.');
   await assertOwnLocation(db, input.business_id, input.location_id);
+  if (input.location_id && chosen.location_ids && !chosen.location_ids.includes(input.location_id))
+    throw notFound('Location');
   const selection = await pickSelection(db, actor.user_id, input.business_id, input.location_id);
   const ttl = Math.round(config.sessionDays * 86_400);
   const token = await signAccessToken(

@@ -348,6 +348,48 @@ describe('Stripe Billing against a fake Stripe API', () => {
     expect((await send(raw, header)).statusCode).toBe(400);
   });
 
+  it('leaves out an event older than the last one applied: a late payment failure does not undo a payment', async () => {
+    const b = await businessOf(t, owner);
+    await t.database.db
+      .update(businesses)
+      .set({ stripe_customer_id: 'cus_OrderCust0001', next_invoice_attempt: null, plan: 'monthly' })
+      .where(eq(businesses.id, b.id));
+    const now = Math.floor(Date.now() / 1000);
+    const event = (id: string, type: string, created: number, invoice: Json) =>
+      Buffer.from(JSON.stringify({ id, object: 'event', type, created, data: { object: invoice } }));
+    const send = (bytes: Buffer) =>
+      t.request({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        payload: bytes,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signStripeEvent(bytes.toString(), FIXTURE_SECRET),
+        },
+      });
+    const invoice = { id: 'in_order_1', object: 'invoice', customer: 'cus_OrderCust0001' };
+    const status = async () =>
+      (await api('GET', '/business/mybusiness/subscription', owner)).body.body.status;
+
+    expect((await send(event('evt_order_paid', 'invoice.paid', now, invoice))).statusCode).toBe(200);
+    expect(await status()).toBe('monthly');
+    // A failure from a minute before the payment, delivered after it: acknowledged and left out.
+    const late = event('evt_order_late', 'invoice.payment_failed', now - 60, {
+      ...invoice,
+      next_payment_attempt: now + 3 * 86400,
+    });
+    expect((await send(late)).statusCode).toBe(200);
+    expect(await status()).toBe('monthly');
+    expect((await businessOf(t, owner)).next_invoice_attempt).toBeNull();
+    // A newer failure is applied.
+    const newer = event('evt_order_new', 'invoice.payment_failed', now + 1, {
+      ...invoice,
+      next_payment_attempt: now + 3 * 86400,
+    });
+    expect((await send(newer)).statusCode).toBe(200);
+    expect(await status()).toBe('payment_failed');
+  });
+
   it('opens the customer portal for the card and cancelling', async () => {
     const res = await api('POST', '/business/mybusiness/billing-portal', owner);
     expect(res.status).toBe(200);

@@ -22,13 +22,17 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 
 async function byId(tx: DbOrTx, id: string | null | undefined): Promise<Business | undefined> {
   if (!id || !isUuid(id)) return undefined;
-  const [row] = await tx.select().from(businesses).where(eq(businesses.id, id));
+  const [row] = await tx.select().from(businesses).where(eq(businesses.id, id)).for('update');
   return row;
 }
 
 async function byCustomer(tx: DbOrTx, customer: string | null): Promise<Business | undefined> {
   if (!customer) return undefined;
-  const [row] = await tx.select().from(businesses).where(eq(businesses.stripe_customer_id, customer));
+  const [row] = await tx
+    .select()
+    .from(businesses)
+    .where(eq(businesses.stripe_customer_id, customer))
+    .for('update');
   return row;
 }
 
@@ -71,6 +75,21 @@ export async function applyBillingEvent(
     await tx.update(businesses).set(patch).where(eq(businesses.id, b.id));
     return b.id;
   };
+  // Stripe does not deliver in order: a subscription or invoice event older than the last one applied to the
+  // business (a retried `payment_failed` arriving after `paid`) would undo a newer state, so it is left out.
+  const createdAt = new Date(event.created * 1000);
+  const stale = (b: Business) =>
+    b.stripe_subscription_event_at !== null && createdAt < b.stripe_subscription_event_at;
+  const ordered = async (b: Business, patch: Partial<Business>) => {
+    if (stale(b)) {
+      log.info(
+        { event: event.id, type: event.type, applied_up_to: b.stripe_subscription_event_at },
+        'Stripe billing event older than the one applied: left out',
+      );
+      return null;
+    }
+    return update(b, { ...patch, stripe_subscription_event_at: createdAt });
+  };
 
   switch (event.type) {
     case 'checkout.session.completed': {
@@ -110,10 +129,10 @@ export async function applyBillingEvent(
         ['canceled', 'unpaid', 'incomplete_expired', 'paused'].includes(sub.status);
       // A first payment still being made changes nothing yet.
       if (!ended && sub.status === 'incomplete')
-        return update(b, { stripe_subscription_id: sub.id, stripe_subscription_status: sub.status });
+        return ordered(b, { stripe_subscription_id: sub.id, stripe_subscription_status: sub.status });
       const plan = planOf(config, sub);
       const item = sub.items?.data?.[0];
-      return update(b, {
+      return ordered(b, {
         stripe_customer_id: idOf(sub.customer) ?? b.stripe_customer_id,
         stripe_subscription_id: sub.id,
         stripe_subscription_status: event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status,
@@ -130,7 +149,7 @@ export async function applyBillingEvent(
         (await byCustomer(tx, idOf(invoice.customer))) ??
         (await byId(tx, invoice.parent?.subscription_details?.metadata?.business_id));
       if (!b) return unknown({ customer: idOf(invoice.customer) });
-      return update(b, { subscription_past_due: false, next_invoice_attempt: null });
+      return ordered(b, { subscription_past_due: false, next_invoice_attempt: null });
     }
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
@@ -140,7 +159,7 @@ export async function applyBillingEvent(
       if (!b) return unknown({ customer: idOf(invoice.customer) });
       const next = date(invoice.next_payment_attempt);
       // No further attempt: the subscription is over until the owner pays (Stripe follows with its own events).
-      return update(
+      return ordered(
         b,
         next ? { next_invoice_attempt: next } : { next_invoice_attempt: null, subscription_past_due: true },
       );

@@ -91,7 +91,7 @@ export function contactsOf<K extends ContactKind>(kind: K) {
     async create({ db, actor }: DbActor, input: ContactInput<K>): Promise<ContactJson<K>> {
       const a = requireOwner(actor, manage);
       return db.transaction(async (tx) => {
-        await assertOwnLocation(tx, a.business_id, input.location_id);
+        await assertOwnLocation(tx, a, input.location_id);
         const [row] = await tx
           .insert(table)
           .values({ ...input, business_id: a.business_id } as typeof table.$inferInsert)
@@ -110,7 +110,7 @@ export function contactsOf<K extends ContactKind>(kind: K) {
       return db.transaction(async (tx) => {
         const current = await find(tx, a, id);
         if (Object.keys(patch).length === 0) return toJson(current);
-        await assertOwnLocation(tx, a.business_id, patch.location_id);
+        await assertOwnLocation(tx, a, patch.location_id);
         const [row] = await tx
           .update(table)
           .set(patch)

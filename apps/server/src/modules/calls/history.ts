@@ -56,6 +56,11 @@ export async function listCalls({ db, actor }: Pick<Context, 'db' | 'actor'>, qu
   const a = requireBusiness(actor);
   const where: SQL[] = [sql`c.business_id = ${a.business_id}::uuid`];
   if (query.location_id) where.push(sql`c.location_id = ${query.location_id}::uuid`);
+  // A staff member limited to some locations sees the calls of those only.
+  if (a.location_ids) {
+    const theirs = a.location_ids.map((id) => sql`${id}::uuid`);
+    where.push(theirs.length ? sql`c.location_id in (${sql.join(theirs, sql`, `)})` : sql`false`);
+  }
   if (query.direction) where.push(sql`c.direction = ${query.direction}`);
   if (query.status === 'missed') where.push(MISSED);
   else if (query.status) where.push(sql`c.status = ${query.status}`);

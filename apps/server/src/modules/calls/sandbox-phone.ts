@@ -183,6 +183,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
   app.io.on('connection', (socket: StaffSocket) => {
     const { actor } = socket.data;
     const businessId = actor.business_id!;
+    const staff = requireBusiness(actor);
     const handle =
       <I>(work: (input: I) => Promise<PhoneAck>) =>
       (input: I, ack?: (result: PhoneAck) => void) => {
@@ -196,7 +197,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
     socket.on(
       'phone.register',
       handle(async (input: { location_id: string; on: boolean }) => {
-        const location = await findLocation(app.db, businessId, String(input?.location_id ?? ''));
+        const location = await findLocation(app.db, staff, String(input?.location_id ?? ''));
         if (input.on) await socket.join(rooms.phone(location.id));
         else await socket.leave(rooms.phone(location.id));
         return { ok: true };
@@ -214,7 +215,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
     socket.on(
       'sandbox.call',
       handle(async (input: { location_id: string; from: string; to?: string }) => {
-        const location = await findLocation(app.db, businessId, String(input?.location_id ?? ''));
+        const location = await findLocation(app.db, staff, String(input?.location_id ?? ''));
         const from = phoneOrRefuse(String(input?.from ?? '').slice(0, 40));
         const sid = newSid();
         let to = location.phone_number ?? 'the sandbox line';
@@ -265,7 +266,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
     socket.on(
       'phone.dial',
       handle(async (input: { location_id: string; to: string; enquiry_id?: string }) => {
-        const location = await findLocation(app.db, businessId, String(input?.location_id ?? ''));
+        const location = await findLocation(app.db, staff, String(input?.location_id ?? ''));
         const listening = await app.io.in(rooms.simulator(businessId)).fetchSockets();
         if (listening.length === 0)
           throw new AppError(

@@ -166,7 +166,7 @@ export async function voiceToken(ctx: Ctx, identity: string) {
  */
 export async function setPresence(ctx: Ctx, input: { location_id: string; available: boolean }) {
   const a = requireBusiness(ctx.actor);
-  const location = await findLocation(ctx.db, a.business_id, input.location_id);
+  const location = await findLocation(ctx.db, a, input.location_id);
   const mine = and(eq(callPresence.user_id, a.user_id), eq(callPresence.location_id, location.id));
   if (!input.available) {
     await ctx.db.delete(callPresence).where(mine);
@@ -194,7 +194,7 @@ export async function setPresence(ctx: Ctx, input: { location_id: string; availa
  */
 export async function phoneSetup(ctx: Ctx, locationId: string) {
   const a = requireBusiness(ctx.actor);
-  const location = await findLocation(ctx.db, a.business_id, locationId);
+  const location = await findLocation(ctx.db, a, locationId);
   const account = await locationAccount(ctx.db, ctx.config.encryptionKey, location.id, 'twilio');
   const c = account?.config;
   if (c?.twiml_app_sid && c.api_key_sid && c.api_key_secret) {

@@ -6,7 +6,7 @@ import { compactId, VOICE_PATHS } from '../../channels/twilio/voice.ts';
 import type { Account } from '../../channels/types.ts';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { requireBusiness } from '../../plugins/auth.ts';
+import { type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import { locationAccount, saveAccountFields } from '../channels/accounts.ts';
 import { findLocation } from '../locations/service.ts';
 
@@ -105,8 +105,8 @@ async function ensureDomain(ctx: Ctx, account: Twilio, creds: TwilioCredentials)
   return { domain: address, listSid: list.sid };
 }
 
-async function callingAccount(ctx: Ctx, businessId: string, locationId: string): Promise<Twilio> {
-  const location = await findLocation(ctx.db, businessId, locationId);
+async function callingAccount(ctx: Ctx, a: BusinessActor, locationId: string): Promise<Twilio> {
+  const location = await findLocation(ctx.db, a, locationId);
   const account = await locationAccount(ctx.db, ctx.config.encryptionKey, location.id, 'twilio');
   if (!account?.config.twiml_app_sid)
     throw new AppError(
@@ -122,7 +122,7 @@ async function callingAccount(ctx: Ctx, businessId: string, locationId: string):
  */
 export async function deskPhoneLogin(ctx: Ctx, input: { location_id: string; reset?: boolean }) {
   const a = requireBusiness(ctx.actor);
-  const account = await callingAccount(ctx, a.business_id, input.location_id);
+  const account = await callingAccount(ctx, a, input.location_id);
   const [user] = await ctx.db
     .select({ client_key: users.client_key, client_iv: users.client_iv })
     .from(users)
@@ -189,7 +189,7 @@ export async function deskPhoneLogin(ctx: Ctx, input: { location_id: string; res
 /** `GET /user/me/sip-status`: whether the person has a desk phone login at the location, and its last call. */
 export async function deskPhoneStatus(ctx: Ctx, locationId: string) {
   const a = requireBusiness(ctx.actor);
-  const location = await findLocation(ctx.db, a.business_id, locationId);
+  const location = await findLocation(ctx.db, a, locationId);
   const [login] = await ctx.db
     .select()
     .from(sipCredentials)

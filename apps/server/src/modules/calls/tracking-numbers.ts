@@ -34,7 +34,7 @@ const toJson = (r: Row) => ({
 
 export async function listTrackingNumbers(ctx: Ctx, locationId: string) {
   const a = requireBusiness(ctx.actor);
-  const location = await findLocation(ctx.db, a.business_id, locationId);
+  const location = await findLocation(ctx.db, a, locationId);
   const rows = await ctx.db
     .select()
     .from(trackingNumbers)
@@ -49,7 +49,7 @@ export async function addTrackingNumber(
   input: z.output<typeof TrackingNumberRequest>,
 ) {
   const a = requireOwner(ctx.actor, 'manage the tracking numbers');
-  const location = await findLocation(ctx.db, a.business_id, locationId);
+  const location = await findLocation(ctx.db, a, locationId);
   const [own] = await ctx.db
     .select({ id: channelAccounts.id })
     .from(channelAccounts)
@@ -82,7 +82,7 @@ export async function addTrackingNumber(
 
 export async function removeTrackingNumber(ctx: Ctx, locationId: string, id: string) {
   const a = requireOwner(ctx.actor, 'manage the tracking numbers');
-  const location = await findLocation(ctx.db, a.business_id, locationId);
+  const location = await findLocation(ctx.db, a, locationId);
   if (!isUuid(id)) throw notFound('Tracking number');
   const [gone] = await ctx.db
     .delete(trackingNumbers)

@@ -301,7 +301,7 @@ export async function createChannel(
 ): Promise<ChannelAccountDto> {
   const a = requireOwner(actor, MANAGE);
   const row = await ctx.db.transaction(async (tx) => {
-    const location = await findLocation(tx, a.business_id, input.location_id);
+    const location = await findLocation(tx, a, input.location_id);
     const id = uuidv7();
     const address = addressOf(input.provider, input.config);
     const { open, secrets } = split(input.provider, input.config);
@@ -364,7 +364,7 @@ export async function updateChannel(
     if (!parsed.success) throw invalid(parsed.error);
     const config = parsed.data as Record<string, unknown>;
     const locationId = input.location_id
-      ? (await findLocation(tx, a.business_id, input.location_id)).id
+      ? (await findLocation(tx, a, input.location_id)).id
       : existing.location_id;
     const address = addressOf(provider, config);
     const { open, secrets } = split(provider, config);

@@ -41,7 +41,7 @@ export async function purchaseNumber(
   input: z.infer<typeof PurchaseNumberRequest>,
 ): Promise<PurchaseNumberResult> {
   const a = requireOwner(actor, 'buy phone numbers');
-  const location = await findLocation(app.db, a.business_id, locationId);
+  const location = await findLocation(app.db, a, locationId);
   const account = await locationAccount(app.db, app.config.encryptionKey, location.id, 'twilio');
 
   if (!account) {

@@ -14,7 +14,7 @@ import type { Account } from '../../channels/types.ts';
 import type { Context, Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { TransientSendError } from '../../lib/provider-errors.ts';
-import { requireBusiness } from '../../plugins/auth.ts';
+import { type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
 import { sendMessage } from '../messages/service.ts';
 import { locationAccount, openAccount } from './accounts.ts';
@@ -88,8 +88,8 @@ export async function listChannelTemplates(
   return syncTemplates(app, openAccount<'whatsapp'>(app.config.encryptionKey, row), refresh);
 }
 
-async function enquiryWhatsApp(app: Deps, businessId: string, enquiryId: string) {
-  const { e } = await loadEnquiry(app.db, businessId, enquiryId);
+async function enquiryWhatsApp(app: Deps, a: BusinessActor, enquiryId: string) {
+  const { e } = await loadEnquiry(app.db, a, enquiryId);
   if (e.channel !== 'whatsapp') {
     throw new AppError('unprocessable', 'WhatsApp templates can only be sent in a WhatsApp conversation.');
   }
@@ -106,7 +106,7 @@ async function enquiryWhatsApp(app: Deps, businessId: string, enquiryId: string)
 /** GET /enquiries/{id}/whatsapp-templates: the templates that conversation's location can send. */
 export async function listEnquiryTemplates({ actor, ...app }: Context, enquiryId: string) {
   const a = requireBusiness(actor);
-  return syncTemplates(app, await enquiryWhatsApp(app, a.business_id, enquiryId));
+  return syncTemplates(app, await enquiryWhatsApp(app, a, enquiryId));
 }
 
 /**
@@ -119,7 +119,7 @@ export async function sendWhatsAppTemplate(
   input: z.output<typeof SendTemplateRequest>,
 ): Promise<MessageDto> {
   const a = requireBusiness(actor);
-  const account = await enquiryWhatsApp(app, a.business_id, enquiryId);
+  const account = await enquiryWhatsApp(app, a, enquiryId);
   const find = (list: TemplateList) =>
     list.items.find((t) => t.name === input.name && t.language === input.language);
   let template = find(await syncTemplates(app, account));

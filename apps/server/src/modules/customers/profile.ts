@@ -20,7 +20,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { requireBusiness } from '../../plugins/auth.ts';
+import { atTheirLocations, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { assertOwnLabels } from '../labels/service.ts';
 import { phoneOrRefuse } from './service.ts';
@@ -83,15 +83,16 @@ export async function listCustomers({ db, actor }: Ctx, query: CustomerListQuery
 /** `GET /customers/{id}`: the person, where they first came from, and all their enquiries (newest first). */
 export async function getCustomer({ db, actor }: Ctx, id: string): Promise<Customer> {
   const a = requireBusiness(actor);
-  return describe(db, await loadCustomer(db, a.business_id, id));
+  return describe(db, a, await loadCustomer(db, a.business_id, id));
 }
 
-async function describe(db: DbOrTx, c: CustomerRow): Promise<Customer> {
+/** The customer with their enquiries at the locations the viewer works at. */
+async function describe(db: DbOrTx, a: BusinessActor, c: CustomerRow): Promise<Customer> {
   const rows = await db
     .select({ e: enquiries, location_name: locations.name })
     .from(enquiries)
     .innerJoin(locations, eq(locations.id, enquiries.location_id))
-    .where(eq(enquiries.customer_id, c.id))
+    .where(and(eq(enquiries.customer_id, c.id), atTheirLocations(a, enquiries.location_id)))
     .orderBy(desc(enquiries.last_message_at), desc(enquiries.id));
   const list: CustomerEnquiry[] = rows.map(({ e, location_name }) => ({
     id: e.id,
@@ -188,7 +189,7 @@ export async function updateCustomer(ctx: Ctx, id: string, patch: CustomerPatchR
     }
   });
   await announceEnquiries(ctx, a.business_id, updated);
-  return describe(ctx.db, updated);
+  return describe(ctx.db, a, updated);
 }
 
 /**
@@ -230,7 +231,7 @@ export async function mergeCustomers(ctx: Ctx, id: string, otherId: string): Pro
     return row!;
   });
   await announceEnquiries(ctx, a.business_id, merged);
-  return describe(ctx.db, merged);
+  return describe(ctx.db, a, merged);
 }
 
 /** Open screens show the customer's new name or number in their enquiries at once. */

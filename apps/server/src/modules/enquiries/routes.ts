@@ -43,7 +43,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParams, response: { 200: answer(ReplyRouteSchema) } } },
     async (request) => {
       const a = requireBusiness(request.actor);
-      const { e } = await loadEnquiry(request.ctx.db, a.business_id, request.params.id);
+      const { e } = await loadEnquiry(request.ctx.db, a, request.params.id);
       return { body: await app.channels.replyRoute(e) };
     },
   );

@@ -12,7 +12,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'dr
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { enquiryWake } from '../../jobs/definitions/enquiry-wake.ts';
-import { type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
+import { atTheirLocations, type BusinessActor, requireBusiness, worksAt } from '../../plugins/auth.ts';
 import { assertOwnLabels } from '../labels/service.ts';
 import { moveCounters } from './counters.ts';
 import { toEnquiryRow } from './dto.ts';
@@ -22,13 +22,25 @@ export type Ctx = Pick<Context, 'db' | 'events' | 'actor'>;
 
 export const enquiryNotFound = () => new AppError('enquiry_not_found', 'Enquiry not found!');
 
-/** The location a request works in: the one asked for (if it is the business's), else the selected one. */
+const noLocationOfTheirs = () =>
+  new AppError('not_found', 'You are not given any location of this business yet. Ask the business owner.');
+
+/**
+ * The location a request works in: the one asked for (if it is the business's and the caller works there),
+ * else the selected one.
+ */
 export async function resolveLocation(
   db: DbOrTx,
   actor: BusinessActor,
   locationId?: string,
 ): Promise<string> {
   const wanted = locationId ?? actor.location_id;
+  if (actor.location_ids) {
+    if (wanted && worksAt(actor, wanted)) return wanted;
+    if (locationId) throw new AppError('not_found', 'Location not found.');
+    if (!actor.location_ids[0]) throw noLocationOfTheirs();
+    return actor.location_ids[0];
+  }
   if (wanted) {
     const [row] = await db
       .select({ id: locations.id })
@@ -63,6 +75,8 @@ export async function listEnquiries(
   const locationId = all ? null : await resolveLocation(db, a, query.location_id);
   const where: SQL[] = [eq(enquiries.business_id, a.business_id), eq(enquiries.status, query.status)];
   if (locationId) where.push(eq(enquiries.location_id, locationId));
+  const atTheirs = locationId ? undefined : atTheirLocations(a, enquiries.location_id);
+  if (atTheirs) where.push(atTheirs);
   // A snoozed enquiry is left out of the open list until its time (or listed alone with `snoozed=true`).
   if (query.status === 'open') {
     where.push(
@@ -203,7 +217,7 @@ export async function getCounts(
       unassigned_count_closed: sql<number>`coalesce(sum(${locations.unassigned_count_closed}), 0)::int`,
     })
     .from(locations)
-    .where(eq(locations.business_id, a.business_id));
+    .where(and(eq(locations.business_id, a.business_id), atTheirLocations(a, locations.id)));
   return {
     location_id: 'all',
     assigned_count_open: Number(row?.assigned_count_open ?? 0),
@@ -229,20 +243,31 @@ export async function getUnreadCounts({ db, actor }: Ctx): Promise<UnreadCounts>
         sql`(${enquiries.snoozed_until} is null or ${enquiries.snoozed_until} <= now())`,
       ),
     )
-    .where(eq(locations.business_id, a.business_id))
+    .where(and(eq(locations.business_id, a.business_id), atTheirLocations(a, locations.id)))
     .groupBy(locations.id)
     .orderBy(asc(locations.precedence), asc(locations.created_at));
   return { items: rows.map((r) => ({ location_id: r.location_id, unread: Number(r.unread) })) };
 }
 
-/** One enquiry of the caller's business, or "Enquiry not found!" (also for another tenant's id). */
-export async function loadEnquiry(db: DbOrTx, businessId: string, id: string, lock = false) {
+/**
+ * Whose enquiry may be loaded: a business (for jobs and webhooks, which act for nobody), or the person acting,
+ * who also sees only the locations they work at.
+ */
+export type EnquiryScope = string | BusinessActor;
+
+/**
+ * One enquiry of the business, or "Enquiry not found!" (also for another tenant's id, and for an enquiry at a
+ * location the acting staff member does not work at).
+ */
+export async function loadEnquiry(db: DbOrTx, scope: EnquiryScope, id: string, lock = false) {
   if (!isUuid(id)) throw enquiryNotFound();
+  const businessId = typeof scope === 'string' ? scope : scope.business_id;
+  const atTheirs = typeof scope === 'string' ? undefined : atTheirLocations(scope, enquiries.location_id);
   const q = db
     .select({ e: enquiries, c: { name: customers.name, phone: customers.phone, email: customers.email } })
     .from(enquiries)
     .innerJoin(customers, eq(customers.id, enquiries.customer_id))
-    .where(and(eq(enquiries.id, id), eq(enquiries.business_id, businessId)));
+    .where(and(eq(enquiries.id, id), eq(enquiries.business_id, businessId), atTheirs));
   const [row] = lock ? await q.for('update', { of: enquiries }) : await q;
   if (!row) throw enquiryNotFound();
   return row;
@@ -250,7 +275,7 @@ export async function loadEnquiry(db: DbOrTx, businessId: string, id: string, lo
 
 export async function getEnquiry({ db, actor }: Ctx, id: string): Promise<EnquiryRow> {
   const a = requireBusiness(actor);
-  const { e, c } = await loadEnquiry(db, a.business_id, id);
+  const { e, c } = await loadEnquiry(db, a, id);
   return toEnquiryRow(e, c);
 }
 
@@ -275,7 +300,7 @@ export async function updateEnquiry(
   }
   const result = await db.transaction(async (tx) => {
     // The row lock makes concurrent assign/close of one enquiry take turns, so each sees the state it changes.
-    const { e, c } = await loadEnquiry(tx, a.business_id, id, true);
+    const { e, c } = await loadEnquiry(tx, a, id, true);
     if (patch.assigned_to) {
       const [member] = await tx
         .select({ user_id: businessMembers.user_id })
@@ -336,7 +361,13 @@ export async function bulkUpdateEnquiries(
   const found = await ctx.db
     .select({ id: enquiries.id, labels: enquiries.labels })
     .from(enquiries)
-    .where(and(eq(enquiries.business_id, a.business_id), inArray(enquiries.id, ids)));
+    .where(
+      and(
+        eq(enquiries.business_id, a.business_id),
+        inArray(enquiries.id, ids),
+        atTheirLocations(a, enquiries.location_id),
+      ),
+    );
   if (found.length !== ids.length) throw enquiryNotFound();
   const { add_labels = [], remove_labels = [], ...rest } = input.patch;
   if (add_labels.length) await assertOwnLabels(ctx.db, a.business_id, add_labels);
@@ -402,7 +433,7 @@ export async function closeEnquiryFor(
 
 export async function markSeen({ db, events, actor }: Ctx, id: string, seen = true): Promise<EnquiryRow> {
   const a = requireBusiness(actor);
-  const { e, c } = await loadEnquiry(db, a.business_id, id);
+  const { e, c } = await loadEnquiry(db, a, id);
   if (e.seen === seen) return toEnquiryRow(e, c);
   const [updated] = await db.update(enquiries).set({ seen }).where(eq(enquiries.id, e.id)).returning();
   const row = toEnquiryRow(updated!, c);

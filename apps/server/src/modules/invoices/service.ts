@@ -23,7 +23,7 @@ import { and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'd
 import type { z } from 'zod';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { type BusinessActor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { atTheirLocations, type BusinessActor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { businessTimezone } from '../enquiries/service.ts';
 import { assertOwnLocation } from '../locations/service.ts';
 
@@ -191,7 +191,13 @@ async function resolveParty(db: DbOrTx, a: BusinessActor, input: CreateInput) {
     [enquiry] = await db
       .select()
       .from(enquiries)
-      .where(and(eq(enquiries.id, input.enquiry_id), eq(enquiries.business_id, a.business_id)));
+      .where(
+        and(
+          eq(enquiries.id, input.enquiry_id),
+          eq(enquiries.business_id, a.business_id),
+          atTheirLocations(a, enquiries.location_id),
+        ),
+      );
     if (!enquiry) throw new AppError('not_found', 'Enquiry not found!');
   }
   const customerId = input.customer_id ?? enquiry!.customer_id;
@@ -211,7 +217,7 @@ export async function createInvoice(ctx: Ctx, parsed: CreateInput): Promise<Invo
   const row = await ctx.db.transaction(async (tx) => {
     const { enquiry, customer } = await resolveParty(tx, a, parsed);
     const locationId = parsed.location_id === undefined ? (enquiry?.location_id ?? null) : parsed.location_id;
-    await assertOwnLocation(tx, a.business_id, locationId);
+    await assertOwnLocation(tx, a, locationId);
     const branding = await brandingOf(tx, a.business_id);
     const { totals, lines } = priced(parsed.items, await surchargeOf(tx, locationId));
     const [invoice] = await tx
@@ -250,7 +256,7 @@ export async function updateInvoice(ctx: Ctx, id: string, patch: PatchInput): Pr
   const row = await ctx.db.transaction(async (tx) => {
     const current = await loadInvoice(tx, a.business_id, id, true);
     assertEditable(current);
-    if (patch.location_id !== undefined) await assertOwnLocation(tx, a.business_id, patch.location_id);
+    if (patch.location_id !== undefined) await assertOwnLocation(tx, a, patch.location_id);
     const locationId = patch.location_id === undefined ? current.location_id : patch.location_id;
     const items = patch.items ?? (await itemsOf(tx, current.id)).map(toItemDto);
     const { totals, lines } = priced(items, await surchargeOf(tx, locationId));

@@ -31,8 +31,7 @@ export async function getIntakeLimits(
   { db, actor }: DbActor,
   locationId: string,
 ): Promise<IntakeLimitsResponse> {
-  const { business_id } = requireBusiness(actor);
-  return toJson(await findLocation(db, business_id, locationId));
+  return toJson(await findLocation(db, requireBusiness(actor), locationId));
 }
 
 /** The owner sets how many chats, chat messages and form posts one visitor may send the location per hour. */
@@ -43,7 +42,7 @@ export async function updateIntakeLimits(
 ): Promise<IntakeLimitsResponse> {
   const a = requireOwner(actor, 'change the spam limits');
   return db.transaction(async (tx) => {
-    const current = await findLocation(tx, a.business_id, locationId);
+    const current = await findLocation(tx, a, locationId);
     const [row] = await tx
       .update(locations)
       .set({ intake_limits: limits })

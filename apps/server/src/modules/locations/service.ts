@@ -13,7 +13,13 @@ import type { z } from 'zod';
 import type { DbActor } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import {
+  atTheirLocations,
+  type BusinessActor,
+  requireBusiness,
+  requireOwner,
+  worksAt,
+} from '../../plugins/auth.ts';
 
 type LocationRow = typeof locations.$inferSelect;
 
@@ -48,9 +54,20 @@ export function toLocationJson(l: LocationRow): LocationJson {
   };
 }
 
-/** The business's location with this id; another business's id, or no uuid at all, is 'Location not found.' */
-export async function findLocation(db: DbOrTx, businessId: string, id: string): Promise<LocationRow> {
+/**
+ * Whose location may be found: a business's (for jobs and webhooks), or the person acting, who also finds only
+ * the locations they work at.
+ */
+export type LocationScope = string | BusinessActor;
+
+/**
+ * The business's location with this id; another business's id, no uuid at all, or a location the acting staff
+ * member does not work at, is 'Location not found.'
+ */
+export async function findLocation(db: DbOrTx, scope: LocationScope, id: string): Promise<LocationRow> {
   if (!isUuid(id)) throw notFound('Location');
+  if (typeof scope !== 'string' && !worksAt(scope, id)) throw notFound('Location');
+  const businessId = typeof scope === 'string' ? scope : scope.business_id;
   const [row] = await db
     .select()
     .from(locations)
@@ -62,16 +79,16 @@ export async function findLocation(db: DbOrTx, businessId: string, id: string): 
 /** A location named in a request must be one of the business's own (or none): else 404 'Location not found.' */
 export async function assertOwnLocation(
   db: DbOrTx,
-  businessId: string,
+  scope: LocationScope,
   locationId: string | null | undefined,
 ): Promise<void> {
-  if (locationId) await findLocation(db, businessId, locationId);
+  if (locationId) await findLocation(db, scope, locationId);
 }
 
 /** In the order the app lists them: precedence, then the oldest first. */
 export async function listLocations({ db, actor }: DbActor, page: Page): Promise<PageOf<LocationJson>> {
-  const { business_id } = requireBusiness(actor);
-  const mine = eq(locations.business_id, business_id);
+  const a = requireBusiness(actor);
+  const mine = and(eq(locations.business_id, a.business_id), atTheirLocations(a, locations.id));
   const rows = await db
     .select()
     .from(locations)
@@ -89,8 +106,7 @@ export async function listLocations({ db, actor }: DbActor, page: Page): Promise
 }
 
 export async function getLocation({ db, actor }: DbActor, id: string): Promise<LocationJson> {
-  const { business_id } = requireBusiness(actor);
-  return toLocationJson(await findLocation(db, business_id, id));
+  return toLocationJson(await findLocation(db, requireBusiness(actor), id));
 }
 
 /** A new location goes after the others unless a precedence is given. */
@@ -121,7 +137,7 @@ export async function updateLocation(
 ): Promise<LocationJson> {
   const a = requireOwner(actor, MANAGE);
   return db.transaction(async (tx) => {
-    const current = await findLocation(tx, a.business_id, id);
+    const current = await findLocation(tx, a, id);
     if (Object.keys(patch).length === 0) return toLocationJson(current);
     const [row] = await tx
       .update(locations)

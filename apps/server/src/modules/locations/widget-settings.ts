@@ -54,8 +54,7 @@ export async function getWidgetSettings(
   locationId: string,
   publicUrl: string,
 ): Promise<WidgetSettings> {
-  const { business_id } = requireBusiness(actor);
-  return toJson(await findLocation(db, business_id, locationId), publicUrl);
+  return toJson(await findLocation(db, requireBusiness(actor), locationId), publicUrl);
 }
 
 /** Replaces the location's widget settings; the widget on every website reads them on its next page load. */
@@ -81,7 +80,7 @@ export async function updateWidgetSettings(
     fields: input.fields,
   };
   return db.transaction(async (tx) => {
-    const current = await findLocation(tx, a.business_id, locationId);
+    const current = await findLocation(tx, a, locationId);
     const [row] = await tx
       .update(locations)
       .set({ widget_settings: settings })

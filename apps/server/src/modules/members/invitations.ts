@@ -3,6 +3,7 @@ import {
   businessMembers,
   type Db,
   hashPassword,
+  locations,
   newClientKey,
   oneTimeSecrets,
   sessions,
@@ -10,7 +11,7 @@ import {
   verifyPassword,
 } from '@switchboard/db';
 import { type AcceptInvitationRequest, type InviteRequest, isUuid } from '@switchboard/shared';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
@@ -22,6 +23,7 @@ import type { Mailer } from '../../plugins/mailer.ts';
 import { startSession } from '../auth/service.ts';
 import { findLinkSecret, issueLinkSecret, useLinkSecret } from '../signup/secrets.ts';
 import { spend } from '../signup/service.ts';
+import { grantLocations, namedLocations } from './locations.ts';
 
 const INVITE_DAYS = 7;
 type Ctx = Pick<Context, 'db' | 'config' | 'actor' | 'mailer' | 'limiter' | 'events'>;
@@ -42,6 +44,10 @@ export async function invite(ctx: Ctx, input: z.output<typeof InviteRequest>) {
       .where(and(eq(businessMembers.business_id, a.business_id), eq(businessMembers.user_id, existing.id)));
     if (member) throw new AppError('conflict', `${input.email} is already in your team.`);
   }
+  // Owners work at every location; a team member at the ones named (none named: all).
+  const places =
+    input.role === 'owner' ? null : await namedLocations(ctx.db, a.business_id, input.location_ids);
+  const location_ids = places ? places.map((l) => l.id) : null;
   const [b] = await ctx.db.select().from(businesses).where(eq(businesses.id, a.business_id));
   const [me] = await ctx.db.select({ full_name: users.full_name }).from(users).where(eq(users.id, a.user_id));
   const inviter = me?.full_name || null;
@@ -50,16 +56,20 @@ export async function invite(ctx: Ctx, input: z.output<typeof InviteRequest>) {
     business_id: a.business_id,
     target: email,
     ttlMs: INVITE_DAYS * 86_400_000,
-    detail: { role: input.role, full_name: input.full_name ?? null, invited_by: inviter },
+    detail: { role: input.role, full_name: input.full_name ?? null, invited_by: inviter, location_ids },
   });
-  await recordAudit(ctx.db, a, 'member.invite', { target: email, detail: { role: input.role } });
+  await recordAudit(ctx.db, a, 'member.invite', {
+    target: email,
+    detail: { role: input.role, location_ids },
+  });
+  const where = places ? ` at ${places.map((l) => l.name || 'a location without a name').join(', ')}` : '';
   await ctx.mailer.queue({
     to: input.email,
     subject: `${inviter ?? 'Someone'} invited you to ${b!.name} on Switchboard`,
     text: [
       `Hi${input.full_name ? ` ${input.full_name}` : ''},`,
       '',
-      `${inviter ?? 'The owner'} invited you to answer customers for ${b!.name} on Switchboard, as ${input.role === 'owner' ? 'an owner' : 'a team member'}.`,
+      `${inviter ?? 'The owner'} invited you to answer customers for ${b!.name}${where} on Switchboard, as ${input.role === 'owner' ? 'an owner' : 'a team member'}.`,
       '',
       'Open this link to join (it works once, for 7 days):',
       `${ctx.config.publicUrl}/signup/invite?secret=${encodeURIComponent(secret)}`,
@@ -84,6 +94,7 @@ export async function listInvitations(ctx: Pick<Context, 'db' | 'actor'>) {
       ),
     )
     .orderBy(desc(oneTimeSecrets.created_at));
+  const names = await locationNames(ctx.db, a.business_id);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -91,6 +102,7 @@ export async function listInvitations(ctx: Pick<Context, 'db' | 'actor'>) {
       full_name: (r.detail?.full_name as string | null) ?? null,
       role: r.detail?.role === 'owner' ? ('owner' as const) : ('staff' as const),
       invited_by: (r.detail?.invited_by as string | null) ?? null,
+      location_names: invitedPlaces(r.detail, names),
       created_at: r.created_at.toISOString(),
       expires_at: r.expires_at.toISOString(),
     })),
@@ -117,6 +129,27 @@ export async function revokeInvitation(ctx: Pick<Context, 'db' | 'actor'>, id: s
   return { id, deleted: true as const };
 }
 
+/** The business's location names by id. */
+async function locationNames(db: Db, businessId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(eq(locations.business_id, businessId))
+    .orderBy(asc(locations.precedence), asc(locations.created_at));
+  return new Map(rows.map((l) => [l.id, l.name || 'A location without a name']));
+}
+
+/** The invitation's locations still there, by name; null for all of them. */
+function invitedLocationIds(detail: Record<string, unknown> | null, names: Map<string, string>) {
+  const ids = detail?.location_ids;
+  if (!Array.isArray(ids)) return null;
+  return [...names.keys()].filter((id) => ids.includes(id));
+}
+
+function invitedPlaces(detail: Record<string, unknown> | null, names: Map<string, string>) {
+  return invitedLocationIds(detail, names)?.map((id) => names.get(id)!) ?? null;
+}
+
 const expired = () =>
   new AppError(
     'not_found',
@@ -140,6 +173,7 @@ export async function previewInvitation(ctx: { db: Db }, secret: string) {
     email: row.target,
     role: row.detail?.role === 'owner' ? ('owner' as const) : ('staff' as const),
     invited_by: (row.detail?.invited_by as string | null) ?? null,
+    location_names: invitedPlaces(row.detail, await locationNames(ctx.db, business.id)),
     has_account: Boolean(existing),
   };
 }
@@ -170,6 +204,10 @@ export async function acceptInvitation(
   }
   if (!existing && !input.full_name?.trim()) throw new AppError('unprocessable', 'Please enter your name.');
   const hash = existing ? null : await hashPassword(input.password);
+  const role = row.detail?.role === 'owner' ? 'owner' : 'staff';
+  // Locations deleted since the invitation are left out; if none is left, the owner chooses again later.
+  const places =
+    role === 'staff' ? invitedLocationIds(row.detail, await locationNames(ctx.db, business.id)) : null;
   const user = await ctx.db.transaction(async (tx) => {
     const used = await useLinkSecret(tx, 'invitation', secret);
     if (!used) throw expired();
@@ -186,17 +224,15 @@ export async function acceptInvitation(
           })
           .returning()
       )[0]!;
-    await tx
+    const [joined] = await tx
       .insert(businessMembers)
-      .values({
-        business_id: business.id,
-        user_id: person.id,
-        role: row.detail?.role === 'owner' ? 'owner' : 'staff',
-      })
-      .onConflictDoNothing();
+      .values({ business_id: business.id, user_id: person.id, role })
+      .onConflictDoNothing()
+      .returning();
+    if (joined && places) await grantLocations(tx, business.id, person.id, places);
     await recordAudit(tx, { business_id: business.id, user_id: person.id }, 'member.join', {
       target: person.id,
-      detail: { email: row.target, role: row.detail?.role ?? 'staff' },
+      detail: { email: row.target, role, location_ids: places },
     });
     return person;
   });

@@ -1,4 +1,4 @@
-import { businessMembers, users } from '@switchboard/db';
+import { businessMembers, locationMembers, users } from '@switchboard/db';
 import {
   AcceptInvitationRequest,
   answer,
@@ -9,6 +9,7 @@ import {
   InviteRequest,
   LoginAnswer,
   MemberList,
+  MemberLocationsRequest,
 } from '@switchboard/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,22 +24,38 @@ import {
   removeMember,
   revokeInvitation,
 } from './invitations.ts';
+import { setMemberLocations } from './locations.ts';
 
-/** The people of the selected business: who an enquiry can be assigned to. */
+/** The people of the selected business (who an enquiry can be assigned to), with the locations they work at. */
 export async function listMembers({ db, actor }: Pick<Context, 'db' | 'actor'>) {
   const a = requireBusiness(actor);
-  return db
-    .select({
-      user_id: users.id,
-      full_name: users.full_name,
-      email: users.email,
-      avatar: users.avatar,
-      role: businessMembers.role,
-    })
-    .from(businessMembers)
-    .innerJoin(users, eq(users.id, businessMembers.user_id))
-    .where(eq(businessMembers.business_id, a.business_id))
-    .orderBy(asc(users.full_name));
+  const [people, given] = await Promise.all([
+    db
+      .select({
+        user_id: users.id,
+        full_name: users.full_name,
+        email: users.email,
+        avatar: users.avatar,
+        role: businessMembers.role,
+        all_locations: businessMembers.all_locations,
+      })
+      .from(businessMembers)
+      .innerJoin(users, eq(users.id, businessMembers.user_id))
+      .where(eq(businessMembers.business_id, a.business_id))
+      .orderBy(asc(users.full_name)),
+    db
+      .select({ user_id: locationMembers.user_id, location_id: locationMembers.location_id })
+      .from(locationMembers)
+      .where(eq(locationMembers.business_id, a.business_id)),
+  ]);
+  return people.map((p) => {
+    const all = p.all_locations || p.role === 'owner';
+    return {
+      ...p,
+      all_locations: all,
+      location_ids: all ? [] : given.filter((g) => g.user_id === p.user_id).map((g) => g.location_id),
+    };
+  });
 }
 
 const SecretParams = z.strictObject({ secret: z.string().min(1).max(200) });
@@ -80,6 +97,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       '/business/members/:id',
       { schema: { params: IdParams, response: { 200: answer(Deleted) } } },
       async (request) => ({ body: await removeMember(request.ctx, request.params.id) }),
+    );
+    authed.put(
+      '/business/members/:id/locations',
+      { schema: { params: IdParams, body: MemberLocationsRequest, response: { 200: answer(MemberList) } } },
+      async (request) => {
+        await setMemberLocations(request.ctx, request.params.id, request.body);
+        return { body: { items: await listMembers(request.ctx) } };
+      },
     );
     authed.get(
       '/business/members/invitations',

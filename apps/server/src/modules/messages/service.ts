@@ -41,7 +41,7 @@ export async function listMessages(
   paging: { page: number; page_size: number },
 ): Promise<{ items: MessageDto[]; page: number; page_size: number; has_more: boolean }> {
   const a = requireBusiness(actor);
-  await loadEnquiry(db, a.business_id, enquiryId);
+  await loadEnquiry(db, a, enquiryId);
   const rows = await db
     .select({ m: messages, u: { full_name: users.full_name, avatar: users.avatar } })
     .from(messages)
@@ -148,7 +148,7 @@ export async function sendMessage(
     throw new AppError('unprocessable', 'Write a message or attach a file before sending.');
   }
   const result = await ctx.db.transaction(async (tx) => {
-    const { e, c } = await loadEnquiry(tx, a.business_id, enquiryId, true);
+    const { e, c } = await loadEnquiry(tx, a, enquiryId, true);
     // A retry of a send whose answer never arrived (the enquiry's row lock makes retries take turns): the
     // message stored the first time is the answer, and nothing is sent twice.
     if (input.client_id) {
@@ -411,7 +411,7 @@ export async function findOrOpenEnquiry(
 
 export async function getDraft({ db, actor }: MessagesCtx, enquiryId: string) {
   const a = requireBusiness(actor);
-  await loadEnquiry(db, a.business_id, enquiryId);
+  await loadEnquiry(db, a, enquiryId);
   const [d] = await db
     .select()
     .from(drafts)
@@ -425,7 +425,7 @@ export async function saveDraft(
   input: z.infer<typeof DraftRequest>,
 ) {
   const a = requireBusiness(actor);
-  await loadEnquiry(ctx.db, a.business_id, enquiryId);
+  await loadEnquiry(ctx.db, a, enquiryId);
   const attachments = await resolveAttachments(ctx, ctx.db, a.business_id, input.attachments);
   const values = {
     enquiry_id: enquiryId,
@@ -455,7 +455,7 @@ export async function saveDraft(
 
 export async function deleteDraft({ db, actor }: MessagesCtx, enquiryId: string): Promise<void> {
   const a = requireBusiness(actor);
-  await loadEnquiry(db, a.business_id, enquiryId);
+  await loadEnquiry(db, a, enquiryId);
   await db.delete(drafts).where(and(eq(drafts.enquiry_id, enquiryId), eq(drafts.user_id, a.user_id)));
 }
 

@@ -26,7 +26,7 @@ function toNote(row: NoteRow, author: { full_name: string; avatar: string | null
 /** `GET /enquiries/{id}/notes`: the enquiry's private notes, oldest first. */
 export async function listNotes({ db, actor }: Ctx, enquiryId: string): Promise<Note[]> {
   const a = requireBusiness(actor);
-  const { e } = await loadEnquiry(db, a.business_id, enquiryId);
+  const { e } = await loadEnquiry(db, a, enquiryId);
   const rows = await db
     .select({ n: enquiryNotes, u: { full_name: users.full_name, avatar: users.avatar } })
     .from(enquiryNotes)
@@ -64,7 +64,7 @@ export async function addEventNote(
  */
 export async function addNote(ctx: Ctx, enquiryId: string, input: NoteRequest): Promise<Note> {
   const a = requireBusiness(ctx.actor);
-  const { e, c } = await loadEnquiry(ctx.db, a.business_id, enquiryId);
+  const { e, c } = await loadEnquiry(ctx.db, a, enquiryId);
   const mentions = [...new Set(input.mentions)];
   if (mentions.length) {
     const members = await ctx.db

@@ -32,7 +32,7 @@ import type { z } from 'zod';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { reviewAfterPayment, reviewRemind } from '../../jobs/definitions/reviews.ts';
-import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { atTheirLocations, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
 import { sendAutomatic } from '../messages/automatic.ts';
 import { addEventNote } from '../notes/service.ts';
@@ -60,7 +60,7 @@ export async function updateReviewTemplate(
   input: z.output<typeof ReviewTemplateRequest>,
 ) {
   const a = requireOwner(ctx.actor, 'change review requests');
-  const location = await findLocation(ctx.db, a.business_id, locationId);
+  const location = await findLocation(ctx.db, a, locationId);
   const unknown = input.review_message ? unknownPlaceholders(input.review_message) : [];
   if (unknown.length)
     throw new AppError(
@@ -90,7 +90,7 @@ export function reviewTemplateDto(row: LocationRow) {
 
 export async function getReviewSettings(ctx: Pick<Context, 'db' | 'actor'>, locationId: string) {
   const a = requireBusiness(ctx.actor);
-  return reviewSettingsOf(await findLocation(ctx.db, a.business_id, locationId));
+  return reviewSettingsOf(await findLocation(ctx.db, a, locationId));
 }
 
 export async function updateReviewSettings(
@@ -99,7 +99,7 @@ export async function updateReviewSettings(
   input: z.output<typeof ReviewSettingsRequest>,
 ) {
   const a = requireOwner(ctx.actor, 'change review reminders');
-  const location = await findLocation(ctx.db, a.business_id, locationId);
+  const location = await findLocation(ctx.db, a, locationId);
   const next = { ...reviewSettingsOf(location), ...input };
   await ctx.db.update(locations).set({ review_reminders: next }).where(eq(locations.id, location.id));
   return next;
@@ -243,7 +243,13 @@ export async function requestReviews(
     const [e] = await ctx.db
       .select()
       .from(enquiries)
-      .where(and(eq(enquiries.id, input.enquiry_id), eq(enquiries.business_id, a.business_id)));
+      .where(
+        and(
+          eq(enquiries.id, input.enquiry_id),
+          eq(enquiries.business_id, a.business_id),
+          atTheirLocations(a, enquiries.location_id),
+        ),
+      );
     if (!e) throw new AppError('enquiry_not_found', 'Enquiry not found!');
     await askForReview(app, {
       business_id: a.business_id,
@@ -254,7 +260,7 @@ export async function requestReviews(
     });
     return { sent: 1, skipped: [] };
   }
-  await findLocation(ctx.db, a.business_id, input.location_id);
+  await findLocation(ctx.db, a, input.location_id);
   const found = await ctx.db
     .select({ id: customers.id, name: customers.name })
     .from(customers)

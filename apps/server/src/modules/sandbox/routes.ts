@@ -26,7 +26,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = requireBusiness(request.actor);
       const input = request.body;
-      const location = await findLocation(app.db, a.business_id, input.location_id);
+      const location = await findLocation(app.db, a, input.location_id);
       if (!input.message.trim()) throw new AppError('unprocessable', 'Write the message the customer sends.');
 
       const from = { ...input.from };

@@ -48,7 +48,7 @@ function assertKnownPlaceholders(body: string | undefined): void {
 export async function createTemplate({ db, actor }: Context, input: TemplateInput) {
   const a = requireOwner(actor, 'manage message templates');
   assertKnownPlaceholders(input.body);
-  await assertOwnLocation(db, a.business_id, input.location_id);
+  await assertOwnLocation(db, a, input.location_id);
   const [row] = await db
     .insert(messageTemplates)
     .values({
@@ -65,7 +65,7 @@ export async function updateTemplate({ db, actor }: Context, id: string, input: 
   const a = requireOwner(actor, 'manage message templates');
   assertKnownPlaceholders(input.body);
   if (!isUuid(id)) throw notFound();
-  await assertOwnLocation(db, a.business_id, input.location_id);
+  await assertOwnLocation(db, a, input.location_id);
   const [row] = await db
     .update(messageTemplates)
     .set(input)
@@ -95,7 +95,7 @@ export async function templatesForEnquiry(
   now = new Date(),
 ) {
   const a = requireBusiness(actor);
-  const { e } = await loadEnquiry(db, a.business_id, enquiryId);
+  const { e } = await loadEnquiry(db, a, enquiryId);
   const [ctx] = await db
     .select({
       first_name: customers.first_name,

@@ -58,7 +58,7 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
     ),
     mobile: user.mobile,
     mobile_verified: Boolean(user.mobile_verified_at),
-    businesses: memberships.map(({ business: b, role }) => ({
+    businesses: memberships.map(({ business: b, role, location_ids }) => ({
       id: b.id,
       name: b.name,
       owner_user_id: b.owner_user_id,
@@ -80,7 +80,7 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
       regulated: b.regulated && user.super_admin,
       selected: b.id === actor.business_id,
       locations: locs
-        .filter((l) => l.business_id === b.id)
+        .filter((l) => l.business_id === b.id && (!location_ids || location_ids.includes(l.id)))
         .map(
           (l): MeLocation => ({
             id: l.id,

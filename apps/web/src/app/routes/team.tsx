@@ -8,9 +8,14 @@ export default function TeamRoute() {
     <>
       <PageHeader
         title="Team"
-        subtitle="Who answers your customers. Owners invite people by email and remove them."
+        subtitle="Who answers your customers, and where. Owners invite people by email, choose their locations and remove them."
       />
-      <TeamPage canManage={canManage} meId={me.id} ownerId={business.owner_user_id} />
+      <TeamPage
+        canManage={canManage}
+        meId={me.id}
+        ownerId={business.owner_user_id}
+        locations={business.locations}
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ export type Invitation = {
   full_name: string | null;
   role: 'owner' | 'staff';
   invited_by: string | null;
+  location_names: string[] | null;
   created_at: string;
   expires_at: string;
 };
@@ -34,7 +35,12 @@ export function useInvitations(enabled: boolean) {
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { email: string; full_name?: string; role: 'owner' | 'staff' }) =>
+    mutationFn: async (input: {
+      email: string;
+      full_name?: string;
+      role: 'owner' | 'staff';
+      location_ids?: string[] | null;
+    }) =>
       (await api.post<Envelope<{ email: string }>>('/business/members/invitations', input, { silent: true }))
         .data.body,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.invitations }),
@@ -46,6 +52,22 @@ export function useWithdrawInvitation() {
   return useMutation({
     mutationFn: async (id: string) => api.delete(`/business/members/invitations/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.invitations }),
+  });
+}
+
+/** Gives a team member the locations they work at (null: all of them). */
+export function useMemberLocations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { userId: string; location_ids: string[] | null }) =>
+      (
+        await api.put<Envelope<{ items: MemberDto[] }>>(
+          `/business/members/${encodeURIComponent(input.userId)}/locations`,
+          { location_ids: input.location_ids },
+          { silent: true },
+        )
+      ).data.body.items,
+    onSuccess: (items) => queryClient.setQueryData(keys.members, items),
   });
 }
 

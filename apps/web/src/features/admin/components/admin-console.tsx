@@ -3,6 +3,7 @@ import { Alert, Button, Drawer, Flex, Input, Select, Space, Switch, Table, Tag, 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
+import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import {
@@ -23,12 +24,7 @@ const STATUS_COLOURS: Record<string, string> = {
   monthly_subscription_expired: 'red',
   annual_subscription_expired: 'red',
 };
-const day = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(
-        new Date(iso),
-      )
-    : '—';
+const day = (iso: string | null) => (iso ? dayText(iso, 'short') : '—');
 const DAY_MS = 86_400_000;
 
 /** One business in the drawer: its account, what an administrator may change, its audit log. */

@@ -117,6 +117,8 @@ export type InvitationPreview = {
   email: string;
   role: 'owner' | 'staff';
   invited_by: string | null;
+  /** The locations a team member is invited to work at; null for all of them. */
+  location_names: string[] | null;
   has_account: boolean;
 };
 

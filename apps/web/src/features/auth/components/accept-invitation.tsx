@@ -25,7 +25,8 @@ export function AcceptInvitation({ secret, onJoined }: { secret: string; onJoine
       <h1 className="login__title">Join {preview.business_name}</h1>
       <p className="login__lead">
         {preview.invited_by ?? 'An owner'} invited {preview.email} as{' '}
-        {preview.role === 'owner' ? 'an owner' : 'a team member'}.
+        {preview.role === 'owner' ? 'an owner' : 'a team member'}
+        {preview.location_names ? ` at ${preview.location_names.join(', ')}` : ''}.
         {preview.has_account ? ' Enter your Switchboard password to join.' : ' Choose a password to join.'}
       </p>
       <Form

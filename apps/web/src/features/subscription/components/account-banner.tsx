@@ -13,6 +13,7 @@ import { failureText } from '@/lib/failure-text.ts';
 import { useBannerHeight } from '@/lib/use-banner-height.ts';
 import { resendConfirmationLink } from '../api.ts';
 import './account-banner.css';
+import { dayText } from '@/lib/dates.ts';
 
 export type BannerBusiness = {
   plan: string;
@@ -23,11 +24,6 @@ export type BannerBusiness = {
 };
 
 type Notice = { type: 'info' | 'warning' | 'error'; text: string; action?: 'plan' | 'card' | 'resend' };
-
-const dateText = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(iso),
-  );
 
 /** What the account's state means for the person, and what to do (spec §4's status, then the email check). */
 export function accountNotice(b: BannerBusiness, now = new Date()): Notice | null {
@@ -40,7 +36,7 @@ export function accountNotice(b: BannerBusiness, now = new Date()): Notice | nul
       return {
         type: 'warning',
         text: `Your last payment failed. We will try your card again${
-          b.next_invoice_attempt ? ` on ${dateText(b.next_invoice_attempt)}` : ''
+          b.next_invoice_attempt ? ` on ${dayText(b.next_invoice_attempt)}` : ''
         }; update it to keep your subscription.`,
         action: 'card',
       };

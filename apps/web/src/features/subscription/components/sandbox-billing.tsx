@@ -3,13 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { api, type Envelope } from '@/lib/api-client.ts';
+import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { type SandboxBillingSession, sandboxCheckoutKey } from '../sandbox-checkout-api.ts';
-
-const day = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(iso),
-  );
 
 /**
  * The sandbox's stand-in for Stripe Checkout in subscription mode: no card is charged. Subscribing makes the
@@ -62,7 +58,7 @@ export function SandboxBillingCheckout({ id, query }: { id: string; query: strin
       )}
       {s.trial_end && (
         <Typography.Paragraph style={{ margin: 0 }}>
-          Your trial carries on: the first payment is taken on {day(s.trial_end)}.
+          Your trial carries on: the first payment is taken on {dayText(s.trial_end)}.
         </Typography.Paragraph>
       )}
       {failure && <Alert type="error" showIcon title={failure} role="alert" />}

@@ -15,6 +15,7 @@ import {
   useSubscription,
 } from '../api.ts';
 import './subscription.css';
+import { dayText } from '@/lib/dates.ts';
 
 const STATUS_TEXT: Record<SubscriptionView['status'], { label: string; color: string }> = {
   trial: { label: 'Free trial', color: 'blue' },
@@ -26,11 +27,6 @@ const STATUS_TEXT: Record<SubscriptionView['status'], { label: string; color: st
   annual_subscription_expired: { label: 'Annual plan ended', color: 'red' },
 };
 
-const day = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(iso),
-  );
-
 /** What the status means, in one sentence, with the date that matters. */
 function statusSentence(v: SubscriptionView): string {
   switch (v.status) {
@@ -38,21 +34,21 @@ function statusSentence(v: SubscriptionView): string {
       return v.trial_days_left === 0
         ? 'Your free trial ends today.'
         : `Your free trial has ${v.trial_days_left} day${v.trial_days_left === 1 ? '' : 's'} left${
-            v.trial_end_date ? ` (until ${day(v.trial_end_date)})` : ''
+            v.trial_end_date ? ` (until ${dayText(v.trial_end_date)})` : ''
           }. Choose a plan any time: you are not charged before the trial ends.`;
     case 'trial_expired':
       return 'Your free trial has ended. Your inbox stays open to read; choose a plan to send messages again.';
     case 'payment_failed':
       return `Your last payment failed.${
-        v.next_invoice_attempt ? ` We will try your card again on ${day(v.next_invoice_attempt)}.` : ''
+        v.next_invoice_attempt ? ` We will try your card again on ${dayText(v.next_invoice_attempt)}.` : ''
       } Update your card to keep your subscription.`;
     case 'monthly_subscription_expired':
     case 'annual_subscription_expired':
-      return `Your subscription ended${v.ends_at ? ` on ${day(v.ends_at)}` : ''}. Your inbox stays open to read; renew to send messages again.`;
+      return `Your subscription ended${v.ends_at ? ` on ${dayText(v.ends_at)}` : ''}. Your inbox stays open to read; renew to send messages again.`;
     default:
       if (v.ends_at)
-        return `Your plan is cancelled and ends on ${day(v.ends_at)}. You can resume it before then.`;
-      return v.renews_at ? `Your plan renews on ${day(v.renews_at)}.` : 'Your plan is active.';
+        return `Your plan is cancelled and ends on ${dayText(v.ends_at)}. You can resume it before then.`;
+      return v.renews_at ? `Your plan renews on ${dayText(v.renews_at)}.` : 'Your plan is active.';
   }
 }
 

@@ -1,24 +1,133 @@
 import type { MemberDto } from '@switchboard/shared';
-import { Alert, Button, Card, Flex, Form, Input, List, Popconfirm, Select, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  List,
+  Modal,
+  Popconfirm,
+  Select,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
+import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
-import { useInvitations, useInvite, useMembers, useRemoveMember, useWithdrawInvitation } from '../api.ts';
+import {
+  useInvitations,
+  useInvite,
+  useMemberLocations,
+  useMembers,
+  useRemoveMember,
+  useWithdrawInvitation,
+} from '../api.ts';
 
-type InviteValues = { email: string; full_name?: string; role: 'owner' | 'staff' };
+type InviteValues = { email: string; full_name?: string; role: 'owner' | 'staff'; location_ids?: string[] };
+type Place = { id: string; name: string | null };
 
-const day = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long' }).format(new Date(iso));
+const placeName = (l: Place) => l.name || 'A location without a name';
 
-/** Settings → Team: who is in the business; owners invite people by email and remove them. */
+/** Where a member works, as the team list says it. */
+function worksAt(m: MemberDto, locations: Place[]): string {
+  if (m.all_locations) return 'All locations';
+  const names = locations.filter((l) => m.location_ids.includes(l.id)).map(placeName);
+  return names.length ? names.join(', ') : 'No location yet';
+}
+
+/** The locations picker: none chosen means every location, including ones added later. */
+function LocationPicker({
+  locations,
+  value,
+  onChange,
+  id,
+}: {
+  locations: Place[];
+  value?: string[];
+  onChange?: (ids: string[]) => void;
+  id?: string;
+}) {
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      allowClear
+      value={value}
+      onChange={onChange}
+      placeholder="All locations"
+      options={locations.map((l) => ({ value: l.id, label: placeName(l) }))}
+      optionFilterProp="label"
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** Owners choose the locations a team member works at. */
+function LocationsDialog({
+  member,
+  locations,
+  onClose,
+}: {
+  member: MemberDto;
+  locations: Place[];
+  onClose: () => void;
+}) {
+  const save = useMemberLocations();
+  const [chosen, setChosen] = useState<string[]>(member.all_locations ? [] : member.location_ids);
+  const [error, setError] = useState<string | null>(null);
+  const who = member.full_name || member.email;
+  return (
+    <Modal
+      open
+      title={`Where ${who} works`}
+      okText="Save"
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      onOk={async () => {
+        setError(null);
+        try {
+          await save.mutateAsync({ userId: member.user_id, location_ids: chosen.length ? chosen : null });
+          notify.success(
+            chosen.length
+              ? `${who} now works at ${chosen.length === 1 ? 'one location' : `${chosen.length} locations`}.`
+              : `${who} now works at every location.`,
+          );
+          onClose();
+        } catch (e) {
+          setError(failureText(e));
+        }
+      }}
+    >
+      <Flex vertical gap={12}>
+        {error && <Alert type="error" showIcon title={error} role="alert" />}
+        <Typography.Text type="secondary">
+          They see the enquiries, calls and settings of these locations only. Leave it empty for every
+          location, including ones you add later.
+        </Typography.Text>
+        <label htmlFor="member-locations">Locations</label>
+        <LocationPicker id="member-locations" locations={locations} value={chosen} onChange={setChosen} />
+      </Flex>
+    </Modal>
+  );
+}
+
+/**
+ * Settings → Team: who is in the business and where they work; owners invite people by email, choose their
+ * locations and remove them.
+ */
 export function TeamPage({
   canManage,
   meId,
   ownerId,
+  locations,
 }: {
   canManage: boolean;
   meId: string;
   ownerId: string | null;
+  locations: Place[];
 }) {
   const members = useMembers();
   const invitations = useInvitations(canManage);
@@ -27,6 +136,9 @@ export function TeamPage({
   const remove = useRemoveMember();
   const [form] = Form.useForm<InviteValues>();
   const [inviteError, setInviteError] = useState<string | null>(null);
+  const [placing, setPlacing] = useState<MemberDto | null>(null);
+  const role = Form.useWatch('role', form);
+  const several = locations.length > 1;
 
   return (
     <Flex vertical gap={24}>
@@ -39,7 +151,11 @@ export function TeamPage({
             onFinish={async (values) => {
               setInviteError(null);
               try {
-                const sent = await invite.mutateAsync(values);
+                const { location_ids, ...rest } = values;
+                const sent = await invite.mutateAsync({
+                  ...rest,
+                  location_ids: rest.role === 'staff' && location_ids?.length ? location_ids : null,
+                });
                 notify.success(`Invitation sent to ${sent.email}.`);
                 form.resetFields();
               } catch (e) {
@@ -66,6 +182,15 @@ export function TeamPage({
                 />
               </Form.Item>
             </div>
+            {several && role !== 'owner' && (
+              <Form.Item
+                label="Works at"
+                name="location_ids"
+                extra="Leave empty for every location. Owners always work at every location."
+              >
+                <LocationPicker locations={locations} />
+              </Form.Item>
+            )}
             <Button type="primary" htmlType="submit" loading={invite.isPending}>
               Send invitation
             </Button>
@@ -92,7 +217,7 @@ export function TeamPage({
               >
                 <List.Item.Meta
                   title={inv.full_name ? `${inv.full_name} · ${inv.email}` : inv.email}
-                  description={`${inv.role === 'owner' ? 'Owner' : 'Team member'} · invited by ${inv.invited_by ?? 'an owner'} · link works until ${day(inv.expires_at)}`}
+                  description={`${inv.role === 'owner' ? 'Owner' : 'Team member'}${several && inv.location_names ? ` at ${inv.location_names.join(', ')}` : ''} · invited by ${inv.invited_by ?? 'an owner'} · link works until ${dayText(inv.expires_at)}`}
                 />
               </List.Item>
             )}
@@ -109,6 +234,13 @@ export function TeamPage({
               actions={
                 canManage && m.user_id !== ownerId && m.user_id !== meId
                   ? [
+                      ...(several && m.role === 'staff'
+                        ? [
+                            <Button key="locations" size="small" onClick={() => setPlacing(m)}>
+                              Locations
+                            </Button>,
+                          ]
+                        : []),
                       <Popconfirm
                         key="remove"
                         title={`Remove ${m.full_name || m.email}?`}
@@ -143,12 +275,18 @@ export function TeamPage({
                     ) : null}
                   </span>
                 }
-                description={<Typography.Text type="secondary">{m.email}</Typography.Text>}
+                description={
+                  <Typography.Text type="secondary">
+                    {m.email}
+                    {several && m.user_id !== ownerId ? ` · ${worksAt(m, locations)}` : ''}
+                  </Typography.Text>
+                }
               />
             </List.Item>
           )}
         />
       </Card>
+      {placing && <LocationsDialog member={placing} locations={locations} onClose={() => setPlacing(null)} />}
     </Flex>
   );
 }

@@ -1,0 +1,90 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { logIn, signedInApi } from '../fixtures/app.ts';
+import { readMail } from '../fixtures/mail.ts';
+
+const PASSWORD = 'a long enough password';
+
+/** A business of its own for this test, with two locations (the demo ones stay as the other tests expect). */
+async function signUpThroughApi(request: APIRequestContext, name: string, email: string) {
+  const form = await request.get('/api/v1/business/register/form');
+  const { form_token, min_seconds } = (await form.json()).body;
+  await new Promise((r) => setTimeout(r, (min_seconds + 0.2) * 1000));
+  const res = await request.post('/api/v1/business/register', {
+    data: {
+      business_name: name,
+      full_name: 'Owen Owner',
+      email,
+      password: PASSWORD,
+      mobile: '0412 987 600',
+      country: 'AU',
+      timezone: 'Australia/Melbourne',
+      location: { name: `${name} Main St` },
+      form_token,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('an owner invites someone to one location; they join from the email and work there until given every location', async ({
+  browser,
+  page,
+}) => {
+  const stamp = Date.now();
+  const name = `Team Clinic ${stamp}`;
+  const ownerEmail = `owen-${stamp}@teamclinic.test`;
+  const inviteeEmail = `ivy-${stamp}@teamclinic.test`;
+  await signUpThroughApi(page.request, name, ownerEmail);
+  await logIn(page, ownerEmail, PASSWORD);
+  const { headers } = await signedInApi(page);
+  const added = await page.request.post('/api/v1/business/locations', { headers, data: { name: 'North Wing' } });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  // The owner invites Ivy to the North Wing only.
+  await page.goto('/settings/team');
+  await page.getByLabel('Email').fill(inviteeEmail);
+  await page.getByLabel('Name (optional)').fill('Ivy Invited');
+  await page.getByLabel('Works at').click();
+  await page.locator('.ant-select-dropdown').getByTitle('North Wing').click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${inviteeEmail}.`)).toBeVisible();
+  await expect(page.getByText(/Team member at North Wing · invited by Owen Owner/)).toBeVisible();
+
+  // Ivy opens the link from the email in her own browser and sets her password.
+  const mail = await readMail(inviteeEmail, new RegExp(`invited you to ${name}`));
+  expect(mail.text).toContain(`${name} at North Wing`);
+  const link = new URL(/https?:\/\/[^\s]+\/signup\/invite\?secret=[\w-]+/.exec(mail.text)![0]);
+  const ivy = await (await browser.newContext()).newPage();
+  await ivy.goto(link.pathname + link.search);
+  await expect(ivy.getByRole('heading', { name: `Join ${name}` })).toBeVisible();
+  await expect(ivy.getByText('Owen Owner invited')).toContainText('as a team member at North Wing.');
+  await ivy.getByLabel('Your name').fill('Ivy Invited');
+  await ivy.getByLabel('Choose a password').fill('ivy has a long password');
+  await ivy.getByRole('button', { name: `Join ${name}` }).click();
+  await expect(ivy).toHaveURL(/\/inbox/);
+  await expect(ivy.locator('.app-header')).toContainText(name);
+  // Her location is the North Wing, and it is the only one she can choose.
+  const location = ivy.getByLabel('Location');
+  await expect(ivy.locator('.app-header')).toContainText('North Wing');
+  await location.click();
+  const options = ivy.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options).toHaveText(['North Wing']);
+  await ivy.keyboard.press('Escape');
+
+  // The owner sees where she works, and gives her every location.
+  await page.reload();
+  const row = page.getByRole('listitem').filter({ hasText: inviteeEmail });
+  await expect(row).toContainText('North Wing');
+  await row.getByRole('button', { name: 'Locations' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Where Ivy Invited works' });
+  await dialog.locator('.ant-select-clear').click({ force: true });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Ivy Invited now works at every location.')).toBeVisible();
+  await expect(row).toContainText('All locations');
+
+  // Her open inbox hears of it: both locations, and all of them at once, can be chosen now.
+  await expect(async () => {
+    await location.click();
+    await expect(options).toHaveText(['All locations', `${name} Main St`, 'North Wing'], { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+});
