@@ -1,29 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { customerWrites, logIn } from '../fixtures/app.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { customerWrites, logIn, SIGNUP_PASSWORD as PASSWORD, signUpThroughApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
-
-const PASSWORD = 'a long enough password';
-
-/** A business of its own for this test (the demo ones stay as the other tests expect them). */
-async function signUpThroughApi(request: APIRequestContext, name: string, email: string) {
-  const form = await request.get('/api/v1/business/register/form');
-  const { form_token, min_seconds } = (await form.json()).body;
-  await new Promise((r) => setTimeout(r, (min_seconds + 0.2) * 1000));
-  const res = await request.post('/api/v1/business/register', {
-    data: {
-      business_name: name,
-      full_name: 'Tess Trial',
-      email,
-      password: PASSWORD,
-      mobile: '0412 987 654',
-      country: 'AU',
-      timezone: 'Australia/Melbourne',
-      location: { name: `${name} Main St` },
-      form_token,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 async function adminOpensDrawer(admin: Page, name: string) {
   await admin.goto('/admin');

@@ -1,29 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { logIn, signedInApi } from '../fixtures/app.ts';
+import { expect, test } from '@playwright/test';
+import { logIn, SIGNUP_PASSWORD as PASSWORD, signedInApi, signUpThroughApi } from '../fixtures/app.ts';
 import { readMail } from '../fixtures/mail.ts';
-
-const PASSWORD = 'a long enough password';
-
-/** A business of its own for this test, with two locations (the demo ones stay as the other tests expect). */
-async function signUpThroughApi(request: APIRequestContext, name: string, email: string) {
-  const form = await request.get('/api/v1/business/register/form');
-  const { form_token, min_seconds } = (await form.json()).body;
-  await new Promise((r) => setTimeout(r, (min_seconds + 0.2) * 1000));
-  const res = await request.post('/api/v1/business/register', {
-    data: {
-      business_name: name,
-      full_name: 'Owen Owner',
-      email,
-      password: PASSWORD,
-      mobile: '0412 987 600',
-      country: 'AU',
-      timezone: 'Australia/Melbourne',
-      location: { name: `${name} Main St` },
-      form_token,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 test('an owner invites someone to one location; they join from the email and work there until given every location', async ({
   browser,
