@@ -51,6 +51,7 @@ import { applyMessageStatus } from './modules/messages/outbound.ts';
 import { createInboundWriter, type InboundWriter } from './modules/messages/pipeline/writer.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { reviewLinkRoutes, reviewRoutes } from './modules/reviews/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { signupRoutes } from './modules/signup/routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(sandboxPhone);
       await api.register(trackingNumberRoutes);
       await api.register(memberRoutes);
+      await api.register(pushRoutes);
       await api.register(formSettingsRoutes);
       await api.register(channelRoutes);
       await api.register(widgetSettingsRoutes);

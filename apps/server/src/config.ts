@@ -102,6 +102,19 @@ const EnvSchema = z.object({
    * learns from and its HTTP tools. For tests against a loopback server; never needed in production.
    */
   AI_FETCH_ALLOW_ORIGINS: z.string().optional(),
+  /**
+   * Web Push (VAPID) keys, base64url: set both when several nodes serve one installation; without them one node
+   * generates its own pair into DATA_DIR/vapid.json on first use.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(40).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  /** Who push services may contact about this server's pushes: a `mailto:` or `https:` URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT is a mailto: or https: URL')
+    .optional(),
+  /** Push service origins (comma-separated) allowed although private addresses: for tests on loopback only. */
+  PUSH_ALLOW_ORIGINS: z.string().optional(),
   /** How long one AI call may take (spec §9: 300000 ms). */
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   /** Stripe (Connect, direct charges): without a key, invoices are paid on the sandbox payment page in sandbox mode. */
@@ -286,6 +299,8 @@ export type Config = {
   };
   /** Texts sign-up codes; none configured: sandbox mode shows the code on screen, otherwise none is sent. */
   verifySms: { accountSid?: string; authToken?: string; from?: string };
+  /** Web Push: the configured VAPID keys (else generated into the data dir) and who push services may contact. */
+  push: { publicKey?: string; privateKey?: string; subject: string; trustedOrigins: string[] };
   /** Business ids an administrator may mark regulated. */
   regulatedBusinessIds: string[];
   /** Email: the inbound SMTP server, the domain of every location's address, and the outbound relay. */
@@ -339,6 +354,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.STRIPE_PRICE_MONTHLY || e.STRIPE_PRICE_ANNUAL) && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_PRICE_MONTHLY: plan prices need STRIPE_SECRET_KEY (the platform Stripe account)',
+    );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
     );
   }
   if (Boolean(e.GOOGLE_BUSINESS_CLIENT_ID) !== Boolean(e.GOOGLE_BUSINESS_CLIENT_SECRET)) {
@@ -422,6 +442,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rbmApiBase: e.RBM_API_BASE.replace(/\/+$/, ''),
       googleTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
+    },
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject:
+        e.VAPID_SUBJECT ??
+        (e.PUBLIC_URL?.startsWith('https://')
+          ? e.PUBLIC_URL.replace(/\/+$/, '')
+          : 'mailto:push@switchboard.invalid'),
+      trustedOrigins: (e.PUSH_ALLOW_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
     },
     ai: {
       baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ''),

@@ -49,6 +49,12 @@ export const users = pgTable(
     ringtone_message: text('ringtone_message'),
     /** How this person's browser rings for a phone call: one of the shipped call ringtones (null: 'classic'). */
     ringtone_call: text('ringtone_call'),
+    /**
+     * Owners: an email listing enquiries no one has answered for this many minutes (null: no such email), and
+     * when the last one went.
+     */
+    digest_minutes: integer('digest_minutes'),
+    digest_sent_at: ts('digest_sent_at'),
     /** Enter sends a reply (Shift+Enter a new line); otherwise Ctrl/⌘+Enter sends. */
     send_on_enter: boolean('send_on_enter').notNull().default(false),
     /** Replying to an unassigned enquiry assigns it to the person replying. */
@@ -81,6 +87,30 @@ export const sessions = pgTable(
     ...stamps(),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+/**
+ * A browser's Web Push subscription for a person (one per browser profile: its endpoint is unique). Removed when
+ * the push service answers that it is gone (404/410), or when the person signs out of that browser.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    user_agent: text('user_agent'),
+    last_sent_at: ts('last_sent_at'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.user_id),
+  ],
 );
 
 export const businesses = pgTable('businesses', {

@@ -14,6 +14,7 @@ import {
   SEND_BATCH,
   sweepQueuedMessages,
 } from '../modules/messages/sending.ts';
+import { deliverPush } from '../modules/push/service.ts';
 import { remindReview, reviewAfterPaid } from '../modules/reviews/service.ts';
 import { aiAutoReply, aiDocument, aiLearn } from './definitions/ai.ts';
 import { callRecording } from './definitions/call-recording.ts';
@@ -22,6 +23,7 @@ import { customerProfile } from './definitions/customer-profile.ts';
 import { enquiryWake } from './definitions/enquiry-wake.ts';
 import { inboundMedia } from './definitions/inbound-media.ts';
 import { messageSend } from './definitions/message-send.ts';
+import { pushNotify } from './definitions/push-notify.ts';
 import { reviewAfterPayment, reviewRemind } from './definitions/reviews.ts';
 import { sandboxDelivery } from './definitions/sandbox-delivery.ts';
 import { systemMail } from './definitions/system-mail.ts';
@@ -50,6 +52,9 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   await app.jobs.work(aiDocument, (job) => learnDocument(app, job.data));
   await app.jobs.work(reviewRemind, (job) => remindReview(app, job.data));
   await app.jobs.work(reviewAfterPayment, (job) => reviewAfterPaid(app, job.data));
+  await app.jobs.work(pushNotify, async (job) => {
+    await deliverPush(app, job.data);
+  });
   // Websites the owner wants fetched again, looked for every hour on every node (a job per site at a time).
   const recrawl = setInterval(() => {
     queueRecrawls(app).catch((error: unknown) =>

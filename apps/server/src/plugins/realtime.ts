@@ -13,6 +13,8 @@ type SocketData = {
   actor: Actor;
   full_name: string;
   viewing: string[];
+  /** The tab is in sight (the handshake's `visible`, then each `presence`): such a person is not pushed. */
+  visible: boolean;
   /** Sandbox calls this socket is an end of (it hangs them up when it goes). */
   calls?: string[];
 };
@@ -81,7 +83,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         .select({ full_name: users.full_name })
         .from(users)
         .where(eq(users.id, actor.user_id));
-      socket.data = { actor, full_name: user?.full_name ?? '', viewing: [] };
+      const visible = (socket.handshake.auth as { visible?: unknown }).visible !== false;
+      socket.data = { actor, full_name: user?.full_name ?? '', viewing: [], visible };
       next();
     } catch {
       next(new Error('Your session has ended. Please log in again.'));
@@ -144,6 +147,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         typing: Boolean(event.typing),
         full_name: socket.data.full_name,
       });
+    });
+
+    socket.on('presence', (event) => {
+      if (event && typeof event.visible === 'boolean') socket.data.visible = event.visible;
     });
 
     socket.on('disconnect', () => {

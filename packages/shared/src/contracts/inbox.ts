@@ -215,6 +215,8 @@ export type ClientToServerEvents = PhoneClientEvents & {
   'enquiry.open': (enquiryId: string, ack?: (result: { ok: boolean; message?: string }) => void) => void;
   'enquiry.close': (enquiryId: string) => void;
   typing: (event: { enquiry_id: string; typing: boolean }) => void;
+  /** The tab is in sight or not: a person with a tab in sight is not pushed what it already shows. */
+  presence: (event: { visible: boolean }) => void;
 };
 
 const DATE_FILTER = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -16,6 +16,7 @@ export * from './invoices.ts';
 export * from './locations.ts';
 export * from './members.ts';
 export * from './phone.ts';
+export * from './push.ts';
 export * from './reviews.ts';
 export * from './sandbox.ts';
 export * from './signup.ts';

@@ -4,6 +4,27 @@ import { z } from 'zod';
 export const CALL_RINGTONES = ['classic', 'double', 'chime'] as const;
 export type CallRingtone = (typeof CALL_RINGTONES)[number];
 
+/**
+ * The sounds the app ships for a new enquiry or message (made by the browser, nothing to download); spec §4's
+ * default is the long pop. A person may also upload a short sound of their own: `upload:<id>`.
+ */
+export const NOTIFICATION_SOUNDS = ['long-pop', 'chime', 'ding', 'knock'] as const;
+export type NotificationSound = (typeof NOTIFICATION_SOUNDS)[number];
+export const UPLOADED_SOUND = /^upload:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** A notification ringtone: a shipped sound, an uploaded one, or null for the default long pop. */
+export const NotificationRingtone = z
+  .string()
+  .max(200)
+  .refine(
+    (v) => (NOTIFICATION_SOUNDS as readonly string[]).includes(v) || UPLOADED_SOUND.test(v),
+    'Choose one of the sounds offered, or upload one',
+  )
+  .nullable();
+
+/** The longest wait, in minutes, an owner can choose for the unanswered-enquiries email (a day). */
+export const DIGEST_MINUTES_MAX = 1440;
+
 import { FeatureFlagsSchema } from './business.ts';
 import { Timestamp } from './fields.ts';
 
@@ -64,6 +85,8 @@ export const UserMe = z.object({
   ringtone_message: z.string().nullable(),
   /** How the browser rings for a phone call: one of CALL_RINGTONES. */
   ringtone_call: z.enum(CALL_RINGTONES),
+  /** Owners: email me the enquiries no one has answered for this many minutes (null: off). */
+  digest_minutes: z.number().nullable(),
   send_on_enter: z.boolean(),
   assign_on_reply: z.boolean(),
   /** The selected business's assistant: whether its owner has finished setting it up. */
@@ -83,9 +106,16 @@ export const UpdateMeRequest = z.strictObject({
   enable_notifications: z.boolean().optional(),
   enable_enquiry_notification: z.boolean().optional(),
   enable_message_notification: z.boolean().optional(),
-  ringtone_enquiry: z.string().max(200).nullable().optional(),
-  ringtone_message: z.string().max(200).nullable().optional(),
+  ringtone_enquiry: NotificationRingtone.optional(),
+  ringtone_message: NotificationRingtone.optional(),
   ringtone_call: z.enum(CALL_RINGTONES).optional(),
+  digest_minutes: z
+    .number()
+    .int('The wait is a whole number of minutes')
+    .min(5, 'The shortest wait is 5 minutes')
+    .max(DIGEST_MINUTES_MAX, 'The longest wait is a day (1440 minutes)')
+    .nullable()
+    .optional(),
   send_on_enter: z.boolean().optional(),
   assign_on_reply: z.boolean().optional(),
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { autoReplyListeners } from '../../modules/ai/auto-reply.ts';
+import { pushListeners } from './push.ts';
 import { realtimeListeners } from './realtime.ts';
 import { widgetListeners } from './widget.ts';
 
@@ -12,4 +13,5 @@ export function registerListeners(app: FastifyInstance): void {
   realtimeListeners(app);
   widgetListeners(app);
   autoReplyListeners(app);
+  pushListeners(app);
 }

@@ -1,4 +1,6 @@
+import { uploads } from '@switchboard/db';
 import { AttachmentSchema, answer, IdParams, isUuid } from '@switchboard/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../errors.ts';
 import { headerContentType, sendUpload } from '../../lib/file-response.ts';
@@ -64,6 +66,22 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
    * The bytes of one of the business's uploads. Accepts the bearer token or the web app's `access` cookie, so
    * an <img> or a download link in the inbox works without script.
    */
+  /**
+   * A sound a person uploaded for their notifications: theirs in every business they open (uploads otherwise
+   * belong to one business), and only sounds. The cookie suffices, for an <audio> element.
+   */
+  app.get('/user/me/sounds/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    const actor = await downloadActor(app, request);
+    const { id } = request.params;
+    const [file] = isUuid(id)
+      ? await app.db
+          .select()
+          .from(uploads)
+          .where(and(eq(uploads.id, id), eq(uploads.user_id, actor.user_id)))
+      : [];
+    return sendUpload(reply, app.config, file?.content_type.startsWith('audio/') ? file : undefined);
+  });
+
   app.get('/uploads/:id/content', { schema: { params: IdParams } }, async (request, reply) => {
     const a = requireBusiness(await downloadActor(app, request));
     const { id } = request.params;

@@ -1,13 +1,14 @@
-import { aiProfiles, locations, users } from '@switchboard/db';
+import { aiProfiles, businesses, locations, uploads, users } from '@switchboard/db';
 import {
   CALL_RINGTONES,
   type CallRingtone,
   featureFlags,
   type MeLocation,
+  UPLOADED_SOUND,
   type UpdateMeRequest,
   type UserMe,
 } from '@switchboard/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { openableBusinesses } from './access.ts';
@@ -47,6 +48,7 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
     enable_message_notification: user.enable_message_notification,
     ringtone_enquiry: user.ringtone_enquiry,
     ringtone_message: user.ringtone_message,
+    digest_minutes: user.digest_minutes,
     ringtone_call: (CALL_RINGTONES as readonly string[]).includes(user.ringtone_call ?? '')
       ? (user.ringtone_call as CallRingtone)
       : 'classic',
@@ -100,7 +102,36 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
   };
 }
 
+/** The longest sound a person may upload for their notifications, in bytes. */
+export const SOUND_MAX_BYTES = 1024 * 1024;
+
+/** An uploaded ringtone must be this person's own short audio file. */
+async function checkSound(db: UserCtx['db'], userId: string, ringtone: string | null | undefined) {
+  const id = ringtone ? UPLOADED_SOUND.exec(ringtone)?.[1] : undefined;
+  if (!id) return;
+  const [file] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.user_id, userId)));
+  if (!file) throw new AppError('not_found', 'That sound was not found. Upload it again.');
+  if (!file.content_type.startsWith('audio/'))
+    throw new AppError('unprocessable', 'That file is not a sound. Choose an audio file (MP3, WAV or OGG).');
+  if (file.size > SOUND_MAX_BYTES)
+    throw new AppError('unprocessable', 'That sound is too long. Choose an audio file of at most 1 MB.');
+}
+
 export async function updateMe(ctx: UserCtx, patch: UpdateMeRequest) {
+  await checkSound(ctx.db, ctx.actor.user_id, patch.ringtone_enquiry);
+  await checkSound(ctx.db, ctx.actor.user_id, patch.ringtone_message);
+  if (patch.digest_minutes != null) {
+    const [owns] = await ctx.db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.owner_user_id, ctx.actor.user_id))
+      .limit(1);
+    if (!owns)
+      throw new AppError('owner_only', 'Only a business owner can have unanswered enquiries emailed.');
+  }
   if (Object.keys(patch).length > 0)
     await ctx.db.update(users).set(patch).where(eq(users.id, ctx.actor.user_id));
   return getMe(ctx);
