@@ -7,6 +7,8 @@ export const FAKE_TWILIO_PORT = 3198;
 export const FAKE_GRAPH_PORT = 3197;
 /** A business's own booking API, which the assistant's tool calls in the assistant spec. */
 export const FAKE_TOOL_PORT = 3196;
+/** A browser push service (Web Push), played by a fake server that the notifications spec starts. */
+export const FAKE_PUSH_PORT = 3194;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 const repoRoot = resolve(import.meta.dirname, '..');
 // One id per run, shared with the worker processes (they inherit the environment), so that runs started
@@ -81,6 +83,9 @@ export default defineConfig({
           // The assistant may call (and read) this loopback server, which the assistant spec starts: in
           // production a tool or website at a private address is refused.
           AI_FETCH_ALLOW_ORIGINS: `http://127.0.0.1:${FAKE_TOOL_PORT}`,
+          // Pushes may go to this loopback push service: in production a push endpoint at a private address is
+          // refused.
+          PUSH_ALLOW_ORIGINS: `http://127.0.0.1:${FAKE_PUSH_PORT}`,
           // A website chat visitor counts as gone (replies by SMS) 3 s after closing the chat, not 5 minutes.
           WIDGET_SMS_AFTER_MINUTES: '0.05',
         },

@@ -53,3 +53,11 @@ export const GENERIC_ERROR_TITLE = 'Well, this is embarrassing!';
 export const ENQUIRY_NOT_FOUND = 'Enquiry not found!';
 export const UNKNOWN_LOCATION = 'Unknown Location';
 export const UNKNOWN_ADDRESS = 'Unknown Address';
+
+/**
+ * The sounds the app ships for a new enquiry or message (made by the browser, nothing to download); spec §4's
+ * default is the long pop. A person may also upload a short sound of their own: `upload:<id>`.
+ */
+export const NOTIFICATION_SOUNDS = ['long-pop', 'chime', 'ding', 'knock'] as const;
+export type NotificationSound = (typeof NOTIFICATION_SOUNDS)[number];
+export const UPLOADED_SOUND = /^upload:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

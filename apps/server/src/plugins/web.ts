@@ -23,6 +23,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { reportOnlyCs
       setHeaders: (res, path) => {
         // Vite's hashed assets never change; index.html must always be fetched fresh.
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        // The service worker is checked for a new version on every visit.
+        else if (path.endsWith('/sw.js')) res.header('cache-control', 'no-cache');
       },
     });
   }

@@ -21,6 +21,7 @@ export const pageLoaders = {
   [paths.payments]: () => import('./routes/payments.tsx'),
   [paths.subscription]: () => import('./routes/subscription.tsx'),
   [paths.team]: () => import('./routes/team.tsx'),
+  [paths.notifications]: () => import('./routes/notifications.tsx'),
   [paths.admin]: () => import('./routes/admin.tsx'),
   [paths.auditLog]: () => import('./routes/audit-log.tsx'),
   [paths.sandboxBillingPortal]: () => import('./routes/sandbox-billing-portal.tsx'),

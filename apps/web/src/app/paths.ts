@@ -22,6 +22,7 @@ export const paths = {
   payments: '/settings/payments',
   subscription: '/settings/subscription',
   team: '/settings/team',
+  notifications: '/settings/notifications',
   /** Super admins: every business of the installation. */
   admin: '/admin',
   /** The owner's audit log. */

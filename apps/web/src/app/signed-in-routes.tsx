@@ -20,6 +20,7 @@ const ReviewsRoute = lazy(pageLoaders[paths.reviews]);
 const PaymentsRoute = lazy(pageLoaders[paths.payments]);
 const SubscriptionRoute = lazy(pageLoaders[paths.subscription]);
 const TeamRoute = lazy(pageLoaders[paths.team]);
+const NotificationsRoute = lazy(pageLoaders[paths.notifications]);
 const AdminRoute = lazy(pageLoaders[paths.admin]);
 const AuditLogRoute = lazy(pageLoaders[paths.auditLog]);
 const SandboxBillingPortalRoute = lazy(pageLoaders[paths.sandboxBillingPortal]);
@@ -50,6 +51,7 @@ export default function SignedInRoutes() {
         <Route path={paths.payments} element={<PaymentsRoute />} />
         <Route path={paths.subscription} element={<SubscriptionRoute />} />
         <Route path={paths.team} element={<TeamRoute />} />
+        <Route path={paths.notifications} element={<NotificationsRoute />} />
         <Route path={paths.admin} element={<AdminRoute />} />
         <Route path={paths.auditLog} element={<AuditLogRoute />} />
         <Route path={paths.sandboxBillingPortal} element={<SandboxBillingPortalRoute />} />

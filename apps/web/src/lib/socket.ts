@@ -69,7 +69,12 @@ function load(): Promise<AppSocket> {
       // WebSocket first: no sticky sessions needed when several app nodes share Redis (DESIGN §1).
       transports: ['websocket', 'polling'],
       // Read on every (re)connection, so a switched business or location, or a renewed token, is used.
-      auth: (send) => send({ token: getAccessToken() ?? '' }),
+      // `visible`: a person whose tab is in sight is not pushed what the tab already shows and sounds.
+      auth: (send) =>
+        send({ token: getAccessToken() ?? '', visible: document.visibilityState === 'visible' }),
+    });
+    document.addEventListener('visibilitychange', () => {
+      if (socket.connected) socket.emit('presence', { visible: document.visibilityState === 'visible' });
     });
     socket.on('connect', () => {
       retryDelay = 2000;

@@ -4,14 +4,6 @@ import { z } from 'zod';
 export const CALL_RINGTONES = ['classic', 'double', 'chime'] as const;
 export type CallRingtone = (typeof CALL_RINGTONES)[number];
 
-/**
- * The sounds the app ships for a new enquiry or message (made by the browser, nothing to download); spec §4's
- * default is the long pop. A person may also upload a short sound of their own: `upload:<id>`.
- */
-export const NOTIFICATION_SOUNDS = ['long-pop', 'chime', 'ding', 'knock'] as const;
-export type NotificationSound = (typeof NOTIFICATION_SOUNDS)[number];
-export const UPLOADED_SOUND = /^upload:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
 /** A notification ringtone: a shipped sound, an uploaded one, or null for the default long pop. */
 export const NotificationRingtone = z
   .string()
@@ -25,6 +17,7 @@ export const NotificationRingtone = z
 /** The longest wait, in minutes, an owner can choose for the unanswered-enquiries email (a day). */
 export const DIGEST_MINUTES_MAX = 1440;
 
+import { NOTIFICATION_SOUNDS, UPLOADED_SOUND } from '../constants.ts';
 import { FeatureFlagsSchema } from './business.ts';
 import { Timestamp } from './fields.ts';
 

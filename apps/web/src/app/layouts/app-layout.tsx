@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AuditOutlined,
+  BellOutlined,
   CommentOutlined,
   CreditCardOutlined,
   DollarOutlined,
@@ -30,6 +31,10 @@ import { useMe } from '@/features/auth/api/get-me.ts';
 import { SelectionSwitcher } from '@/features/auth/components/selection-switcher.tsx';
 import { useSelectionCookies } from '@/features/auth/hooks/use-selection-cookies.ts';
 import { currentSelection } from '@/features/auth/utils/selection.ts';
+import {
+  soundSettingsOf,
+  useNotificationSounds,
+} from '@/features/notifications/hooks/use-notification-sounds.ts';
 import { usePublicConfig } from '@/features/sandbox/api/get-public-config.ts';
 import { useLiveAccount } from '@/features/subscription/hooks.ts';
 import { isApiError } from '@/lib/api-error.ts';
@@ -90,6 +95,7 @@ const NAV_ITEMS: NavItems = [
     children: [
       { key: paths.businessSettings, icon: <ShopOutlined />, label: 'Business profile' },
       { key: paths.team, icon: <UsergroupAddOutlined />, label: 'Team' },
+      { key: paths.notifications, icon: <BellOutlined />, label: 'Notifications' },
       { key: paths.contacts, icon: <MailOutlined />, label: 'Phones & emails' },
       { key: paths.channels, icon: <ApiOutlined />, label: 'Channels & forms' },
       { key: paths.widget, icon: <CommentOutlined />, label: 'Website chat' },
@@ -189,6 +195,24 @@ function useAttentionNotices(): void {
   }, [socket]);
 }
 
+/**
+ * A browser already allowed and subscribed to pushes is confirmed to the server on each start (its service worker
+ * gets the current token), after the first paint: nothing is asked of the person here.
+ */
+function useKeepPushCurrent(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
+    idle(() => {
+      import('@/lib/push.ts')
+        .then((push) => push.keepPushCurrent())
+        .catch(() => {
+          // Pushes are a nicety on top of the live inbox; the settings page says what is wrong.
+        });
+    });
+  }, [enabled]);
+}
+
 const RINGING = new Set(['queued', 'initiated', 'ringing']);
 
 /**
@@ -250,6 +274,8 @@ function AppShell() {
   useLiveLabels();
   useLiveAccount();
   useRingingCalls();
+  useNotificationSounds(me.data ? soundSettingsOf(me.data) : null);
+  useKeepPushCurrent(me.data?.enable_notifications ?? false);
   const { unread, byLocation } = useUnread(selection?.location?.id ?? null);
 
   // The page's own chunk downloads while the user loads, rather than after.

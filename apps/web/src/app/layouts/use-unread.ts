@@ -2,6 +2,7 @@ import type { UnreadCounts } from '@switchboard/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, type Envelope } from '@/lib/api-client.ts';
+import { setFaviconBadge } from '@/lib/favicon-badge.ts';
 import { useSocket } from '@/lib/use-socket.ts';
 
 const BASE_TITLE = 'Switchboard';
@@ -9,7 +10,7 @@ const BASE_TITLE = 'Switchboard';
 const UNREAD_KEY = ['enquiries', 'unread'] as const;
 
 /**
- * Open enquiries with unseen news, per location: in the tab's title and on the Inbox menu item on every page
+ * Open enquiries with unseen news, per location: in the tab's title and icon and on the Inbox menu item on every page
  * of the app, kept current by the socket's enquiry and message events (and every minute, for the locations
  * whose rooms this browser has not joined).
  */
@@ -52,8 +53,10 @@ export function useUnread(locationId: string | null): { unread: number; byLocati
   const unread = locationId ? (byLocation.get(locationId) ?? 0) : 0;
   useEffect(() => {
     document.title = unread > 0 ? `(${unread > 99 ? '99+' : unread}) ${BASE_TITLE}` : BASE_TITLE;
+    setFaviconBadge(unread);
     return () => {
       document.title = BASE_TITLE;
+      setFaviconBadge(0);
     };
   }, [unread]);
   return { unread, byLocation };

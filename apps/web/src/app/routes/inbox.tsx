@@ -102,26 +102,10 @@ export default function InboxRoute() {
       fullName: me.full_name || me.email,
       avatar: me.avatar,
       enableNotifications: me.enable_notifications,
-      enableEnquiryNotification: me.enable_enquiry_notification,
-      enableMessageNotification: me.enable_message_notification,
-      ringtoneEnquiry: me.ringtone_enquiry,
-      ringtoneMessage: me.ringtone_message,
       canManage,
       sendOnEnter: me.send_on_enter,
     }),
-    [
-      me.id,
-      canManage,
-      me.send_on_enter,
-      me.full_name,
-      me.email,
-      me.avatar,
-      me.enable_notifications,
-      me.enable_enquiry_notification,
-      me.enable_message_notification,
-      me.ringtone_enquiry,
-      me.ringtone_message,
-    ],
+    [me.id, canManage, me.send_on_enter, me.full_name, me.email, me.avatar, me.enable_notifications],
   );
   const selectionKey = `${business.id}:${location?.id ?? ''}`;
   const { invoices, reviews } = me.feature_flags;

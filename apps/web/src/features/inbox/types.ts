@@ -51,11 +51,8 @@ export type InboxUser = {
   id: string;
   fullName: string;
   avatar: string | null;
+  /** Notifications are on: the list offers to ask the browser's permission for sounds. */
   enableNotifications: boolean;
-  enableEnquiryNotification: boolean;
-  enableMessageNotification: boolean;
-  ringtoneEnquiry: string | null;
-  ringtoneMessage: string | null;
   /** An owner (or administrator): manages the business's labels. */
   canManage: boolean;
   /** Enter sends (Shift+Enter a new line); otherwise Ctrl/⌘+Enter sends. */

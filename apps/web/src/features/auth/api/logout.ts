@@ -16,6 +16,8 @@ export function useLogout(options: { onLoggedOut: () => void }) {
   return useMutation({
     mutationFn: async () => {
       try {
+        // This browser stops being pushed this person's notifications (before the token goes).
+        await import('@/lib/push.ts').then((push) => push.turnOffPush()).catch(() => {});
         await logout();
       } catch {
         // Already expired or offline; the local session is cleared below either way.

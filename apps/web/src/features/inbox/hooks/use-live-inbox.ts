@@ -7,17 +7,8 @@ import { writeNote } from '../api/notes.ts';
 import { inboxKeys } from '../api/query-keys.ts';
 import type { EnquiryRow, InboxUser, MessageDto } from '../types.ts';
 import { writeCounts, writeEnquiry, writeMessage, writeMessageStatus } from '../utils/query-cache.ts';
-import { playRingtone } from '../utils/sound.ts';
-import { ringtoneFor, type SoundKind, shouldPlaySound } from '../utils/sound-rules.ts';
 
 type Options = { user: InboxUser };
-
-function permission(): NotificationPermission | 'unsupported' {
-  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
-}
-
-// A customer's first message fires enquiry.created and message.created together: one sound, not two.
-const FIRST_MESSAGE_WINDOW_MS = 5000;
 
 /** What a reconnect refetches: everything the inbox shows that events keep current (not drafts). */
 function missedWhileAway(query: Query): boolean {
@@ -39,33 +30,10 @@ export function useLiveInbox({ user }: Options): void {
 
   useEffect(() => {
     if (!socket) return;
-    const justCreated = new Map<string, number>();
-
-    const sound = (kind: SoundKind) => {
-      const settings = userRef.current;
-      const hidden = document.visibilityState === 'hidden';
-      if (shouldPlaySound({ kind, settings, hidden, permission: permission() })) {
-        playRingtone(ringtoneFor(kind, settings));
-      }
-    };
-
-    const onEnquiryCreated = (row: EnquiryRow) => {
-      writeEnquiry(queryClient, row, userRef.current.id);
-      // A staff member starting a conversation creates a read enquiry; a customer's is unread.
-      if (!row.seen) {
-        justCreated.set(row.id, Date.now());
-        sound('enquiry');
-      }
-    };
+    // The sounds for these events play on every page: the app layout's notification sounds.
+    const onEnquiryCreated = (row: EnquiryRow) => writeEnquiry(queryClient, row, userRef.current.id);
     const onEnquiryUpdated = (row: EnquiryRow) => writeEnquiry(queryClient, row, userRef.current.id);
-    const onMessageCreated = (message: MessageDto) => {
-      writeMessage(queryClient, message);
-      if (message.direction !== 'in') return;
-      const created = justCreated.get(message.enquiry_id);
-      justCreated.delete(message.enquiry_id);
-      if (created && Date.now() - created < FIRST_MESSAGE_WINDOW_MS) return;
-      sound('message');
-    };
+    const onMessageCreated = (message: MessageDto) => writeMessage(queryClient, message);
     const onMessageUpdated = (message: MessageDto) => writeMessageStatus(queryClient, message);
     const onNoteCreated = (note: Note) => writeNote(queryClient, note);
     const onCounts = writeCounts.bind(null, queryClient);
