@@ -386,9 +386,19 @@ export const enquiries = pgTable(
     /** How many replies the assistant has sent in this enquiry (the location's "at most N" counts these). */
     ai_replies: integer('ai_replies').notNull().default(0),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    /** The customer's first message no one has answered yet (null: nothing waits for an answer). */
+    awaiting_since: ts('awaiting_since'),
+    /** When the enquiry was opened, or last reopened: its resolution time counts from here. */
+    cycle_started_at: ts('cycle_started_at').notNull().defaultNow(),
     ...stamps(),
   },
   (t) => [
+    // Reports count enquiries by when they came in.
+    index('enquiries_created_idx').on(t.business_id, t.created_at),
+    // Open enquiries waiting for an answer, oldest first: the owners' unanswered-enquiries email reads these.
+    index('enquiries_awaiting_idx')
+      .on(t.business_id, t.awaiting_since)
+      .where(sql`${t.status} = 'open' and ${t.awaiting_since} is not null`),
     // The inbox reads newest activity first within one location and status; the page stops the index scan.
     // NULLS FIRST matches a plain ORDER BY … DESC, without which PostgreSQL cannot read the index in order.
     index('enquiries_inbox_idx').on(
@@ -410,6 +420,38 @@ export const enquiries = pgTable(
     index('enquiries_search_title_idx').using('gin', t.business_id, t.title.op('gin_trgm_ops')),
     index('enquiries_labels_idx').using('gin', t.labels),
   ],
+);
+
+/**
+ * What happened in an enquiry, recorded when it happened so reports never rescan messages: a `response` (the
+ * first reply after the customer wrote: from `started_at`, their message, to `ended_at`, the reply) or a
+ * `resolution` (opened or reopened at `started_at`, closed at `ended_at`). Seconds are kept raw and within
+ * the location's opening hours; `user_id` is who replied or closed; `by_assistant` a reply the assistant sent.
+ */
+export const enquiryFacts = pgTable(
+  'enquiry_facts',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    enquiry_id: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['response', 'resolution'] }).notNull(),
+    channel: text('channel').notNull(),
+    started_at: ts('started_at').notNull(),
+    ended_at: ts('ended_at').notNull(),
+    seconds: integer('seconds').notNull(),
+    business_seconds: integer('business_seconds').notNull(),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    by_assistant: boolean('by_assistant').notNull().default(false),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('enquiry_facts_report_idx').on(t.business_id, t.kind, t.ended_at, t.location_id)],
 );
 
 /**

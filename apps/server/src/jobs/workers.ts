@@ -14,7 +14,8 @@ import {
   SEND_BATCH,
   sweepQueuedMessages,
 } from '../modules/messages/sending.ts';
-import { deliverPush } from '../modules/push/service.ts';
+import { DIGEST_SWEEP_MS, sweepDigests } from '../modules/notifications/digest.ts';
+import { deliverPush } from '../modules/notifications/push.ts';
 import { remindReview, reviewAfterPaid } from '../modules/reviews/service.ts';
 import { aiAutoReply, aiDocument, aiLearn } from './definitions/ai.ts';
 import { callRecording } from './definitions/call-recording.ts';
@@ -71,6 +72,14 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   }, RECRAWL_SWEEP_MS);
   reminders.unref();
   app.addHook('onClose', async () => clearInterval(reminders));
+  // Owners who asked are emailed the enquiries no one has answered for their chosen time, looked for every minute.
+  const digests = setInterval(() => {
+    sweepDigests(app).catch((error: unknown) =>
+      app.log.error({ err: error }, 'emailing unanswered enquiries failed'),
+    );
+  }, DIGEST_SWEEP_MS);
+  digests.unref();
+  app.addHook('onClose', async () => clearInterval(digests));
 
   // Replies left queued without a job (a node stopped between storing one and queuing its job) are looked for
   // at start and every few seconds after, on every node. A job's id is its message's, so a sweep racing the

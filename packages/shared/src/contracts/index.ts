@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './ai.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './business.ts';

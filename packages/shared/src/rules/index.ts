@@ -1,3 +1,4 @@
+export * from './business-hours.ts';
 export * from './call-state.ts';
 export * from './call-text.ts';
 export * from './channels.ts';
@@ -19,4 +20,4 @@ export * from './tracking.ts';
 export * from './trial-days.ts';
 export * from './validators.ts';
 export type { CalendarDay, DateInput } from './zoned-day.ts';
-export { addDays, calendarDayIn, daysBetween } from './zoned-day.ts';
+export { addDays, calendarDayIn, daysBetween, formatInZone, MS_PER_DAY } from './zoned-day.ts';

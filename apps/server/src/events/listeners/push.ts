@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pushNotify } from '../../jobs/definitions/push-notify.ts';
 import { preview } from '../../modules/messages/dto.ts';
-import { pushRecipients } from '../../modules/push/service.ts';
+import { pushRecipients } from '../../modules/notifications/push.ts';
 
 /** How long an enquiry counts as just opened: its first message is pushed as a new enquiry, not a message. */
 const FIRST_MESSAGE_MS = 10_000;

@@ -16,6 +16,7 @@ import { atTheirLocations, type BusinessActor, requireBusiness, worksAt } from '
 import { assertOwnLabels } from '../labels/service.ts';
 import { moveCounters } from './counters.ts';
 import { toEnquiryRow } from './dto.ts';
+import { recordResolution } from './facts.ts';
 import { searchEnquiryIds } from './search.ts';
 
 export type Ctx = Pick<Context, 'db' | 'events' | 'actor'>;
@@ -322,11 +323,14 @@ export async function updateEnquiry(
     // Closing ends a snooze; otherwise it changes only when asked.
     const snoozed_until =
       next.status === 'closed' ? null : patch.snoozed_until === undefined ? e.snoozed_until : until;
+    if (next.status === 'closed') await recordResolution(tx, e, new Date(), a.user_id);
+    const reopened = next.status === 'open' && e.status === 'closed';
     const [updated] = await tx
       .update(enquiries)
       .set({
         ...next,
         snoozed_until,
+        ...(reopened ? { cycle_started_at: new Date() } : {}),
         ...(patch.title === undefined ? {} : { title: patch.title }),
         ...(labelIds === undefined ? {} : { labels: labelIds }),
       })
@@ -418,6 +422,7 @@ export async function closeEnquiryFor(
     const { e, c } = await loadEnquiry(tx, businessId, enquiryId, true);
     if (e.status === 'closed') return null;
     const next = { status: 'closed' as const, assigned_to: e.assigned_to };
+    await recordResolution(tx, e, new Date(), null);
     const [updated] = await tx
       .update(enquiries)
       .set({ status: 'closed', snoozed_until: null })

@@ -4,6 +4,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
+import { recordResponse } from '../enquiries/facts.ts';
 import { preview, toMessageDto } from './dto.ts';
 import { consumeDailyLimit, enqueueSend } from './service.ts';
 
@@ -85,6 +86,9 @@ export async function sendAutomatic(
         ai_interaction: input.ai_interaction ?? null,
       })
       .returning();
+    // The assistant's answer ends the customer's wait; the business's other messages (reminders) do not.
+    if (input.ai_interaction)
+      await recordResponse(tx, e, new Date(message!.created_at), { user_id: null, assistant: true });
     const [updated] = await tx
       .update(enquiries)
       .set({

@@ -28,6 +28,7 @@ import type { Jobs } from '../../plugins/jobs.ts';
 import { findOrCreateCustomer, phoneOrRefuse } from '../customers/service.ts';
 import { moveCounters } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
+import { recordResponse } from '../enquiries/facts.ts';
 import { loadEnquiry, resolveLocation } from '../enquiries/service.ts';
 import { preview, toMessageDto } from './dto.ts';
 
@@ -269,6 +270,7 @@ async function insertOutbound(
       ...(isEmail ? { call_summary_status: 'not_started', call_transcription_status: 'not_started' } : {}),
     })
     .returning();
+  await recordResponse(tx, e, new Date(m!.created_at), { user_id: a.user_id, assistant: false });
   const [updated] = await tx
     .update(enquiries)
     .set({

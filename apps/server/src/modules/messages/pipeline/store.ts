@@ -517,19 +517,22 @@ export async function storeBatch(
     const stored = rows.map((r) => byId.get(r.id)!);
 
     // Each enquiry's newest message, in one statement; then the enquiries as they now are.
-    const latest = new Map<string, { at: Date; preview: string }>();
+    const latest = new Map<string, { at: Date; first: Date; preview: string }>();
     rows.forEach((r, n) => {
-      latest.set(stored[n]!.enquiry_id, { at: new Date(stored[n]!.created_at), preview: r.preview });
+      const at = new Date(stored[n]!.created_at);
+      const before = latest.get(stored[n]!.enquiry_id);
+      latest.set(stored[n]!.enquiry_id, { at, first: before?.first ?? at, preview: r.preview });
     });
     const changes = [...latest.entries()];
     const updated = await queryRows<EnquiryRecord>(
       tx,
-      // A customer writing wakes a snoozed enquiry.
+      // A customer writing wakes a snoozed enquiry, and waits for an answer from their first unanswered message.
       sql`update enquiries e set last_message_at = v.at, last_message_preview = v.preview, seen = false,
-            snoozed_until = null, updated_at = now()
+            snoozed_until = null, awaiting_since = coalesce(e.awaiting_since, v.first_at), updated_at = now()
           from unnest(${sql.param(changes.map(([id]) => id))}::uuid[],
             ${sql.param(changes.map(([, v]) => v.at.toISOString()))}::timestamptz[],
-            ${sql.param(changes.map(([, v]) => v.preview))}::text[]) as v(id, at, preview)
+            ${sql.param(changes.map(([, v]) => v.first.toISOString()))}::timestamptz[],
+            ${sql.param(changes.map(([, v]) => v.preview))}::text[]) as v(id, at, first_at, preview)
           where e.id = v.id
           returning ${ENQUIRY_COLUMNS}`,
     );
@@ -592,7 +595,7 @@ async function continueEnquiry(
 async function reopen(tx: DbOrTx, e: EnquiryRecord) {
   const [reopened] = await tx
     .update(enquiries)
-    .set({ status: 'open' })
+    .set({ status: 'open', cycle_started_at: new Date() })
     .where(eq(enquiries.id, e.id))
     .returning();
   const counts = await moveCounters(tx, e.location_id, e, { assigned_to: e.assigned_to, status: 'open' });

@@ -200,6 +200,53 @@ function SoundChoice({
   );
 }
 
+const DIGEST_CHOICES = [
+  { value: 0, label: 'Off' },
+  { value: 15, label: 'After 15 minutes' },
+  { value: 30, label: 'After 30 minutes' },
+  { value: 60, label: 'After 1 hour' },
+  { value: 120, label: 'After 2 hours' },
+  { value: 240, label: 'After 4 hours' },
+  { value: 1440, label: 'After a day' },
+];
+
+/** Owners: an email listing enquiries no one has answered for the chosen time. */
+function DigestChoice({
+  me,
+  save,
+  pending,
+}: {
+  me: UserMe;
+  save: (patch: UpdateMeRequest, done?: string) => void;
+  pending: boolean;
+}) {
+  const current = me.digest_minutes ?? 0;
+  const options = DIGEST_CHOICES.some((c) => c.value === current)
+    ? DIGEST_CHOICES
+    : [...DIGEST_CHOICES, { value: current, label: `After ${current} minutes` }];
+  return (
+    <Panel title="Unanswered enquiries email">
+      <Flex vertical gap={8}>
+        <Typography.Text type="secondary">
+          Get an email listing the enquiries of your businesses that no one has answered in time, each enquiry
+          once.
+        </Typography.Text>
+        <label htmlFor="digest-minutes">Email me</label>
+        <Select
+          id="digest-minutes"
+          style={{ width: 220 }}
+          value={current}
+          options={options}
+          loading={pending}
+          onChange={(minutes) =>
+            save({ digest_minutes: minutes || null }, minutes ? 'Email turned on' : 'Email turned off')
+          }
+        />
+      </Flex>
+    </Panel>
+  );
+}
+
 /** Settings → Notifications: what the signed-in person is told of, how it sounds, and this browser's part. */
 export function NotificationsPage({ me }: { me: UserMe }) {
   const update = useUpdateMe();
@@ -269,6 +316,9 @@ export function NotificationsPage({ me }: { me: UserMe }) {
         </Flex>
       </Panel>
       <BrowserNotifications />
+      {me.businesses.some((b) => b.is_owner) && (
+        <DigestChoice me={me} save={save} pending={busy('digest_minutes')} />
+      )}
     </Flex>
   );
 }

@@ -6,7 +6,7 @@ import {
   VapidPublicKey,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { subscribe, unsubscribe } from './service.ts';
+import { subscribe, unsubscribe } from './push.ts';
 import { vapidKeys } from './vapid.ts';
 
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,0 +1,26 @@
+import { AnalyticsQuery, answer, CallReport, EnquiryReport, ResponseReport } from '@switchboard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callReport, enquiryReport, responseReport } from './reports.ts';
+
+/**
+ * The reports (the web app calls them at `ANALYTICS_URL`, this server's `/api/v1/analytics` unless an operator
+ * serves them elsewhere), for the signed-in person's business and the locations they work at.
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.get(
+    '/analytics/enquiries',
+    { schema: { querystring: AnalyticsQuery, response: { 200: answer(EnquiryReport) } } },
+    async (request) => ({ body: await enquiryReport(request.ctx, request.query) }),
+  );
+  app.get(
+    '/analytics/calls',
+    { schema: { querystring: AnalyticsQuery, response: { 200: answer(CallReport) } } },
+    async (request) => ({ body: await callReport(request.ctx, request.query) }),
+  );
+  app.get(
+    '/analytics/response-times',
+    { schema: { querystring: AnalyticsQuery, response: { 200: answer(ResponseReport) } } },
+    async (request) => ({ body: await responseReport(request.ctx, request.query) }),
+  );
+};

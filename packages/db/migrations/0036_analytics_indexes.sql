@@ -1,0 +1,1 @@
+CREATE INDEX "enquiries_created_idx" ON "enquiries" USING btree ("business_id","created_at");
