@@ -157,7 +157,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         body: { ok: true as const, engine: deps.database.engine },
       }));
       api.get('/public/config', { schema: { response: { 200: answer(PublicConfig) } } }, async () => ({
-        body: { sandbox: config.sandbox, marketing_script_url: config.marketingScriptUrl ?? null },
+        body: {
+          sandbox: config.sandbox,
+          marketing_script_url: config.marketingScriptUrl ?? null,
+          analytics_url: config.analyticsUrl ?? null,
+        },
       }));
       await api.register(authRoutes);
       await api.register(userRoutes);

@@ -113,6 +113,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT is a mailto: or https: URL')
     .optional(),
+  /**
+   * Where the web app asks for its reports (an origin and path serving `/enquiries`, `/calls`, … with the same
+   * tokens); unset: this server's `/api/v1/analytics`.
+   */
+  ANALYTICS_URL: z.url('ANALYTICS_URL must be a URL').optional(),
   /** Push service origins (comma-separated) allowed although private addresses: for tests on loopback only. */
   PUSH_ALLOW_ORIGINS: z.string().optional(),
   /** How long one AI call may take (spec §9: 300000 ms). */
@@ -299,6 +304,8 @@ export type Config = {
   };
   /** Texts sign-up codes; none configured: sandbox mode shows the code on screen, otherwise none is sent. */
   verifySms: { accountSid?: string; authToken?: string; from?: string };
+  /** Where the web app asks for reports; undefined: this server's own. */
+  analyticsUrl?: string;
   /** Web Push: the configured VAPID keys (else generated into the data dir) and who push services may contact. */
   push: { publicKey?: string; privateKey?: string; subject: string; trustedOrigins: string[] };
   /** Business ids an administrator may mark regulated. */
@@ -443,6 +450,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       googleTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
     },
+    analyticsUrl: e.ANALYTICS_URL?.replace(/\/+$/, ''),
     push: {
       publicKey: e.VAPID_PUBLIC_KEY,
       privateKey: e.VAPID_PRIVATE_KEY,

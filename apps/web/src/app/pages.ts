@@ -22,6 +22,7 @@ export const pageLoaders = {
   [paths.subscription]: () => import('./routes/subscription.tsx'),
   [paths.team]: () => import('./routes/team.tsx'),
   [paths.notifications]: () => import('./routes/notifications.tsx'),
+  [paths.analytics]: () => import('./routes/analytics.tsx'),
   [paths.admin]: () => import('./routes/admin.tsx'),
   [paths.auditLog]: () => import('./routes/audit-log.tsx'),
   [paths.sandboxBillingPortal]: () => import('./routes/sandbox-billing-portal.tsx'),

@@ -23,6 +23,7 @@ export const paths = {
   subscription: '/settings/subscription',
   team: '/settings/team',
   notifications: '/settings/notifications',
+  analytics: '/analytics',
   /** Super admins: every business of the installation. */
   admin: '/admin',
   /** The owner's audit log. */

@@ -21,6 +21,7 @@ const PaymentsRoute = lazy(pageLoaders[paths.payments]);
 const SubscriptionRoute = lazy(pageLoaders[paths.subscription]);
 const TeamRoute = lazy(pageLoaders[paths.team]);
 const NotificationsRoute = lazy(pageLoaders[paths.notifications]);
+const AnalyticsRoute = lazy(pageLoaders[paths.analytics]);
 const AdminRoute = lazy(pageLoaders[paths.admin]);
 const AuditLogRoute = lazy(pageLoaders[paths.auditLog]);
 const SandboxBillingPortalRoute = lazy(pageLoaders[paths.sandboxBillingPortal]);
@@ -52,6 +53,7 @@ export default function SignedInRoutes() {
         <Route path={paths.subscription} element={<SubscriptionRoute />} />
         <Route path={paths.team} element={<TeamRoute />} />
         <Route path={paths.notifications} element={<NotificationsRoute />} />
+        <Route path={paths.analytics} element={<AnalyticsRoute />} />
         <Route path={paths.admin} element={<AdminRoute />} />
         <Route path={paths.auditLog} element={<AuditLogRoute />} />
         <Route path={paths.sandboxBillingPortal} element={<SandboxBillingPortalRoute />} />

@@ -36,5 +36,10 @@ export type PasswordRequest = z.input<typeof PasswordRequest>;
 export const HealthAnswer = z.object({ ok: z.literal(true), engine: z.enum(['postgres', 'pglite']) });
 
 /** `GET /public/config`: what the web app needs before anyone signs in. */
-export const PublicConfig = z.object({ sandbox: z.boolean(), marketing_script_url: z.string().nullable() });
+export const PublicConfig = z.object({
+  sandbox: z.boolean(),
+  marketing_script_url: z.string().nullable(),
+  /** Where the web app asks for reports (spec §7: analytics on a separate host); null: this server's. */
+  analytics_url: z.string().nullable(),
+});
 export type PublicConfig = z.input<typeof PublicConfig>;

@@ -20,4 +20,12 @@ export * from './tracking.ts';
 export * from './trial-days.ts';
 export * from './validators.ts';
 export type { CalendarDay, DateInput } from './zoned-day.ts';
-export { addDays, calendarDayIn, daysBetween, formatInZone, MS_PER_DAY } from './zoned-day.ts';
+export {
+  addDays,
+  calendarDayIn,
+  daysBetween,
+  endOfDayIn,
+  formatInZone,
+  MS_PER_DAY,
+  startOfDayIn,
+} from './zoned-day.ts';

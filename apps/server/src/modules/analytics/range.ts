@@ -76,7 +76,10 @@ export async function reportScope(
     business_id: a.business_id,
     from: bounds.from,
     to: bounds.to,
-    previousFrom: new Date(bounds.from.getTime() - (bounds.to.getTime() - bounds.from.getTime())),
+    // As long as this period (its last millisecond counted as a whole second), just before it.
+    previousFrom: new Date(
+      bounds.from.getTime() - Math.ceil((bounds.to.getTime() - bounds.from.getTime()) / 1000) * 1000,
+    ),
     timezone,
     bucket: query.bucket ?? (days <= 31 ? 'day' : days <= 120 ? 'week' : 'month'),
     locations: chosen,

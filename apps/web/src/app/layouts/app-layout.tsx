@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AuditOutlined,
+  BarChartOutlined,
   BellOutlined,
   CommentOutlined,
   CreditCardOutlined,
@@ -87,6 +88,7 @@ const NAV_ITEMS: NavItems = [
   { key: paths.customers, icon: <TeamOutlined />, label: 'Customers' },
   { key: paths.invoices, icon: <DollarOutlined />, label: 'Invoices' },
   { key: paths.reviews, icon: <StarOutlined />, label: 'Reviews' },
+  { key: paths.analytics, icon: <BarChartOutlined />, label: 'Analytics' },
   { key: paths.locations, icon: <EnvironmentOutlined />, label: 'Locations' },
   {
     key: 'settings',

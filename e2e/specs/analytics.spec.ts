@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { customerWrites, logIn } from '../fixtures/app.ts';
+import { LOGINS } from '../fixtures/logins.ts';
+
+test('the owner sees where this week’s enquiries came from, as a chart and a table, and downloads one as CSV', async ({
+  page,
+}) => {
+  await logIn(page, LOGINS.owner.email);
+  // Three customers write in today.
+  for (const name of ['Ana Analytics', 'Ben Bucket', 'Cy Chart']) {
+    await customerWrites(page, `${name} ${Date.now()}`, 'Do you have an appointment this week?');
+  }
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(/\/analytics$/);
+  await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
+  // The default period: the last 7 days in Melbourne.
+  const zone = page.locator('.ant-select').filter({ has: page.getByLabel('Time zone') });
+  await expect(zone).toContainText('Australia/Melbourne');
+
+  const channels = page
+    .locator('.ant-card')
+    .filter({ has: page.getByText('Enquiries by channel', { exact: true }) });
+  // A chart is drawn…
+  await expect(channels.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // …and the same numbers read as a table.
+  await channels.getByText('Table', { exact: true }).click();
+  const sms = channels.getByRole('row').filter({ hasText: 'SMS' });
+  await expect(sms).toBeVisible();
+  const smsCount = Number(await sms.locator('td').nth(1).textContent());
+  expect(smsCount).toBeGreaterThanOrEqual(3);
+
+  const download = page.waitForEvent('download');
+  await channels.getByRole('button', { name: 'Download Enquiries by channel as CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^channels-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await file.path())!, 'utf8');
+  expect(csv.split('\n')[0]).toBe('Name,This period,Period before');
+  expect(csv).toContain(`SMS,${smsCount},`);
+
+  // Another time zone re-reads the figures for the same days there.
+  await page.getByLabel('Time zone').click();
+  await page.locator('.ant-select-dropdown').getByTitle('Australia/Perth').click();
+  await expect(zone).toContainText('Australia/Perth');
+  await expect(channels.getByRole('row').filter({ hasText: 'SMS' })).toBeVisible();
+});
