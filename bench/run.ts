@@ -17,6 +17,7 @@ import { scaleFromEnv } from './generate.ts';
 import type { BenchContext, Engine, Section, SummaryRow } from './lib/context.ts';
 import { type PostgresServer, startPostgres, stopPostgres } from './lib/postgres.ts';
 import { table } from './lib/stats.ts';
+import { analyticsSection } from './sections/analytics.ts';
 import { broadcastSection } from './sections/broadcast.ts';
 import { callRingSection } from './sections/call-ring.ts';
 import { inboxSection } from './sections/inbox.ts';
@@ -31,6 +32,7 @@ const SECTIONS: Section[] = [
   webSizeSection,
   widgetSizeSection,
   inboxSection,
+  analyticsSection,
   ingestSection,
   mixedSection,
   outboundSection,

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { type Database, type Db, DEMO_LOGINS, DEMO_PASSWORD, queryRows, schema } from '@switchboard/db';
+import { type Database, type Db, DEMO_LOGINS, queryRows, schema } from '@switchboard/db';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -22,6 +22,7 @@ import {
   sizesFor,
   TMP_DIR,
 } from '../generate.ts';
+import { ownerToken } from '../lib/app.ts';
 import {
   type BenchContext,
   ENGINE_LABEL,
@@ -117,7 +118,7 @@ async function measureEngine(
   bench: BenchDatabase,
   capture: QueryCapture,
 ): Promise<SummaryRow[]> {
-  const token = await login(app);
+  const token = await ownerToken(app);
   const fixtures = await loadFixtures(bench.database, ctx.warmup + ctx.iterations);
   const cases = buildCases(fixtures);
   const budget = LIST_BUDGET_MS[engine];
@@ -241,16 +242,6 @@ function buildCases(f: Fixtures): Case[] {
       path: (i) => `/api/v1/enquiries/${f.enquiryIds[i % f.enquiryIds.length]}/messages`,
     },
   ];
-}
-
-async function login(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email: DEMO_LOGINS.owner, password: DEMO_PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { body: { token: string } }).body.token;
 }
 
 async function get(app: FastifyInstance, token: string, url: string): Promise<unknown> {

@@ -20,6 +20,8 @@ const NOT_JSON: Record<string, string> = {
   'GET /widget/assets/:file': 'the chat frame files',
   'GET /index.html': 'the web app',
   'GET /favicon.svg': 'the web app',
+  'GET /sw.js': 'the service worker script',
+  'GET /api/v1/user/me/sounds/:id': 'a sound file',
   'GET /contact': 'the hosted contact page',
   'GET /api/v1/auth/unlock': 'a redirect to the login page',
   'GET /metrics': 'Prometheus text',
