@@ -393,8 +393,11 @@ export const enquiries = pgTable(
     ...stamps(),
   },
   (t) => [
-    // Reports count enquiries by when they came in.
+    // Reports count enquiries by when they came in, and those the assistant handed to a person.
     index('enquiries_created_idx').on(t.business_id, t.created_at),
+    index('enquiries_handoff_idx')
+      .on(t.business_id, t.ai_handoff_at)
+      .where(sql`${t.ai_handoff_at} is not null`),
     // Open enquiries waiting for an answer, oldest first: the owners' unanswered-enquiries email reads these.
     index('enquiries_awaiting_idx')
       .on(t.business_id, t.awaiting_since)
@@ -451,7 +454,8 @@ export const enquiryFacts = pgTable(
     by_assistant: boolean('by_assistant').notNull().default(false),
     created_at: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('enquiry_facts_report_idx').on(t.business_id, t.kind, t.ended_at, t.location_id)],
+  // Reports read one business's facts of a period (both kinds at once): a range on ended_at.
+  (t) => [index('enquiry_facts_period_idx').on(t.business_id, t.ended_at)],
 );
 
 /**

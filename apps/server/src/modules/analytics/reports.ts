@@ -215,6 +215,8 @@ type TimesRow = {
   kind: 'response' | 'resolution';
   current: boolean;
   n: number;
+  /** Of them, replies the assistant sent. */
+  assistant: number;
   median: number | null;
   p90: number | null;
   business_median: number | null;
@@ -240,16 +242,18 @@ export async function responseReport({ db, actor }: DbActor, query: Query): Prom
   const facts = sql`f.business_id = ${scope.business_id}::uuid and ${atLocations(scope, sql`f.location_id`)}
     and f.ended_at >= ${iso(scope.previousFrom)}::timestamptz and f.ended_at < ${iso(scope.to)}::timestamptz`;
   const current = sql`f.ended_at >= ${iso(scope.from)}::timestamptz`;
-  const [rows, staff, assistant, handoffs] = await Promise.all([
+  const [rows, staff, handoffs] = await Promise.all([
     queryRows<TimesRow>(
       db,
-      sql`select f.kind, ${current} as current, count(*)::int as n,
-                 percentile_cont(0.5) within group (order by f.seconds) as median,
-                 percentile_cont(0.9) within group (order by f.seconds) as p90,
-                 percentile_cont(0.5) within group (order by f.business_seconds) as business_median,
-                 percentile_cont(0.9) within group (order by f.business_seconds) as business_p90
-          from enquiry_facts f where ${facts}
-          group by 1, 2`,
+      // One sort per column gives both percentiles.
+      sql`select kind, current, n, assistant, plain[1] as median, plain[2] as p90, open[1] as business_median,
+                 open[2] as business_p90
+          from (select f.kind, ${current} as current, count(*)::int as n,
+                       (count(*) filter (where f.by_assistant))::int as assistant,
+                       percentile_cont(array[0.5, 0.9]) within group (order by f.seconds) as plain,
+                       percentile_cont(array[0.5, 0.9]) within group (order by f.business_seconds) as open
+                from enquiry_facts f where ${facts}
+                group by 1, 2) t`,
     ),
     queryRows<{
       user_id: string;
@@ -268,11 +272,6 @@ export async function responseReport({ db, actor }: DbActor, query: Query): Prom
     ),
     queryRows<{ current: boolean; n: number }>(
       db,
-      sql`select ${current} as current, count(*)::int as n from enquiry_facts f
-          where ${facts} and f.kind = 'response' and f.by_assistant group by 1`,
-    ),
-    queryRows<{ current: boolean; n: number }>(
-      db,
       sql`select e.ai_handoff_at >= ${iso(scope.from)}::timestamptz as current, count(*)::int as n
           from enquiries e
           where e.business_id = ${scope.business_id}::uuid and ${atLocations(scope, sql`e.location_id`)}
@@ -282,6 +281,9 @@ export async function responseReport({ db, actor }: DbActor, query: Query): Prom
   ]);
   const count = (list: { current: boolean; n: number }[], now: boolean) =>
     Number(list.find((x) => x.current === now)?.n ?? 0);
+  const assistant = rows
+    .filter((x) => x.kind === 'response')
+    .map((x) => ({ current: x.current, n: Number(x.assistant) }));
   return {
     range: rangeOf(scope),
     first_response: { ...times(rows, 'response', true), previous: times(rows, 'response', false) },
