@@ -1,7 +1,14 @@
 import { reviewRequests } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_LOGINS, inbound, selectedLocation, type TestApp } from '../../test/helpers.ts';
+import {
+  createTestApp,
+  DEMO_LOGINS,
+  eventually,
+  inbound,
+  selectedLocation,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { remindReview, reviewAfterPaid } from './service.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the API answered.
@@ -149,10 +156,14 @@ describe('review requests', () => {
       from: { phone: (await api('GET', `/enquiries/${replied.enquiry_id}`, staff)).body.body.customer.phone },
       message: 'Done, thanks!',
     });
-    const [r] = await t.app.db
-      .select()
-      .from(reviewRequests)
-      .where(eq(reviewRequests.enquiry_id, replied.enquiry_id));
+    // The reply stops the reminders from the message's event, just after the webhook answered.
+    const r = await eventually(async () => {
+      const [row] = await t.app.db
+        .select()
+        .from(reviewRequests)
+        .where(eq(reviewRequests.enquiry_id, replied.enquiry_id));
+      return row?.reminders_stopped ? row : null;
+    });
     expect(r).toMatchObject({ next_reminder_at: null, reminders_stopped: 'replied' });
 
     // The quiet one's reminder: at 22:00 in Melbourne it waits for the morning; at 10:00 it goes, once.
