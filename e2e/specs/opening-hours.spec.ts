@@ -82,6 +82,38 @@ for (const size of [
       await again.goto(`/widget?location=${locationId}`);
       await expect(again.locator('header .availability')).toHaveText('We usually reply within an hour.');
       await again.close();
+
+      // Today a holiday in the location's time zone: closed all day, and the chat says it opens tomorrow.
+      const zone = (await saved.json()).body.timezone ?? 'Australia/Melbourne';
+      const today = new Date().toLocaleDateString('en-AU', {
+        timeZone: zone,
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+      });
+      await row.getByRole('button', { name: 'Edit' }).click();
+      await expect(dialog.getByText('No holidays: the weekly hours apply every day.')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Add holiday' }).click();
+      const date = dialog.getByLabel('Holiday 1 date');
+      await date.click();
+      await date.fill(today.replace('Sept', 'Sep'));
+      await date.press('Enter');
+      await dialog.getByLabel('Holiday 1 name').fill('Stocktake');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(row).toContainText('Closed today (Stocktake)');
+      await expect(page.locator('html')).toHaveJSProperty('scrollWidth', size.width);
+      const holidays = (
+        await (await page.request.get(`/api/v1/business/locations/${locationId}`, { headers })).json()
+      ).body.holidays;
+      expect(holidays).toEqual([
+        { date: new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date()), name: 'Stocktake' },
+      ]);
+      const closed = await browser.newPage({ viewport: size });
+      await closed.goto(`/widget?location=${locationId}`);
+      await expect(closed.locator('header .availability')).toHaveText(
+        "We're closed now and open again tomorrow. Leave a message and we'll reply then.",
+      );
+      await closed.close();
     } finally {
       await page.request.delete(`/api/v1/business/locations/${locationId}`, { headers });
     }

@@ -215,6 +215,11 @@ export const locations = pgTable(
     intake_limits: jsonb('intake_limits').$type<Record<string, unknown>>(),
     /** The location's weekly opening hours (`OpeningHours`); null: always open. */
     opening_hours: jsonb('opening_hours').$type<Record<string, { open: string; close: string }[]>>(),
+    /** Days the location is closed whatever its hours say (`Holiday`: 'YYYY-MM-DD' in its zone and a name). */
+    holidays: jsonb('holidays')
+      .$type<{ date: string; name: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** How soon the location usually replies (`ReplyTime`), as the website chat tells visitors. */
     reply_time: text('reply_time'),
     /** Texted to a caller nobody answered (template placeholders filled in); null: no text. */

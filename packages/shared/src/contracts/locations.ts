@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CLOCK_TIME, periodsProblem, REPLY_TIMES, WEEKDAYS, type Weekday } from '../rules/opening-hours.ts';
+import {
+  CLOCK_TIME,
+  HOLIDAYS_MAX,
+  periodsProblem,
+  REPLY_TIMES,
+  WEEKDAYS,
+  type Weekday,
+} from '../rules/opening-hours.ts';
 import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from '../rules/placeholders.ts';
 import { EmailField, optionalText, PhoneField, pageOf, Timestamp, TimeZoneField } from './fields.ts';
 import { Uuid } from './ids.ts';
@@ -24,6 +31,32 @@ export const OpeningHoursField = z.strictObject(
   Object.fromEntries(WEEKDAYS.map((day) => [day, Day])) as Record<Weekday, typeof Day>,
 );
 
+const Holiday = z.strictObject({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give holidays as dates, like 2026-12-25.')
+    .refine((v) => {
+      const day = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+    }, 'That holiday is not a real date.'),
+  name: optionalText(100).optional(),
+});
+
+/** Days the location is closed whatever its hours say, each once, kept in date order. */
+export const HolidaysField = z
+  .array(Holiday)
+  .max(HOLIDAYS_MAX, `A location can keep at most ${HOLIDAYS_MAX} holidays.`)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    for (const h of list) {
+      if (seen.has(h.date)) ctx.addIssue({ code: 'custom', message: `${h.date} is listed twice.` });
+      seen.add(h.date);
+    }
+  })
+  .transform((list) =>
+    list.map((h) => ({ date: h.date, name: h.name ?? null })).sort((a, b) => a.date.localeCompare(b.date)),
+  );
+
 const fields = {
   address: optionalText(500).optional(),
   precedence: z.number().int().min(0).max(100_000).optional(),
@@ -33,6 +66,7 @@ const fields = {
   /** null: always open. */
   opening_hours: OpeningHoursField.nullable().optional(),
   reply_time: z.enum(REPLY_TIMES).nullable().optional(),
+  holidays: HolidaysField.optional(),
   /** Texted to a caller nobody answered; blank or null: no text. */
   missed_call_text: optionalText(MISSED_CALL_TEXT_MAX)
     .refine((text) => !text || unknownPlaceholders(text).length === 0, {
@@ -67,6 +101,7 @@ export const Location = z.object({
   review_link: z.string().nullable(),
   opening_hours: OpeningHoursField.nullable(),
   reply_time: z.enum(REPLY_TIMES).nullable(),
+  holidays: z.array(z.object({ date: z.string(), name: z.string().nullable() })),
   missed_call_text: z.string().nullable(),
   /** A card surcharge on this location's invoices (`POST /business/toggle-stripe-charge-rate/{id}`). */
   card_surcharge: z.object({ enabled: z.boolean(), rate_bps: z.number() }),

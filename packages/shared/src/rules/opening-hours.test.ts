@@ -68,9 +68,50 @@ describe('openingState', () => {
     const none = Object.fromEntries(Object.keys(HOURS).map((d) => [d, []])) as unknown as OpeningHours;
     expect(openingState(none, ZONE, local('2026-11-23T10:00'))).toEqual({ open: false, opens: null });
   });
+
+  it('is closed all day on a holiday and opens on the next working day after a run of them', () => {
+    // Christmas Day is a Friday in 2026; Saturday and Monday are holidays too.
+    const holidays = ['2026-12-25', '2026-12-26', '2026-12-28'];
+    expect(openingState(HOURS, ZONE, local('2026-12-25T10:00'), holidays)).toEqual({
+      open: false,
+      opens: local('2026-12-29T09:00'),
+    });
+    expect(openingState(HOURS, ZONE, local('2026-12-24T21:00'), holidays)).toEqual({
+      open: false,
+      opens: local('2026-12-29T09:00'),
+    });
+    // A holiday elsewhere in the year changes nothing today.
+    expect(openingState(HOURS, ZONE, local('2026-11-23T10:00'), holidays)).toEqual({
+      open: true,
+      until: local('2026-11-23T17:00'),
+    });
+  });
+
+  it('without weekly hours, is open until the next holiday and closed on it', () => {
+    expect(openingState(null, ZONE, local('2026-12-23T15:00'), ['2026-12-25'])).toEqual({
+      open: true,
+      until: local('2026-12-25T00:00'),
+    });
+    expect(openingState(null, ZONE, local('2026-12-25T15:00'), ['2026-12-25'])).toEqual({
+      open: false,
+      opens: local('2026-12-26T00:00'),
+    });
+  });
 });
 
 describe('availabilityLine', () => {
+  it('says when the location opens after a holiday', () => {
+    expect(availabilityLine(HOURS, 'hour', ZONE, local('2026-11-23T10:00'), ['2026-11-23'])).toBe(
+      "We're closed now and open again tomorrow at 9 am. Leave a message and we'll reply then.",
+    );
+  });
+
+  it('says only the day when a location without hours opens after a holiday', () => {
+    expect(availabilityLine(null, null, ZONE, local('2026-12-25T10:00'), ['2026-12-25', '2026-12-26'])).toBe(
+      "We're closed now and open again Sunday. Leave a message and we'll reply then.",
+    );
+  });
+
   it('says how soon replies come while open', () => {
     expect(availabilityLine(HOURS, 'minutes', ZONE, local('2026-11-23T10:00'))).toBe(
       'We usually reply within a few minutes.',

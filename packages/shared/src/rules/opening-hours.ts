@@ -28,14 +28,26 @@ export const REPLY_TIME_TEXT: Record<ReplyTime, string> = {
   day: 'a day',
 };
 
-/** A location's hours as stored: null is always open; a reply time the product no longer offers is none. */
-export function hoursOf(stored: { opening_hours: unknown; reply_time: string | null }): {
+/** A day a location is closed whatever its weekly hours say: 'YYYY-MM-DD' in its time zone, and what it is. */
+export type Holiday = { date: string; name: string | null };
+
+/** The most holidays a location keeps (a few years' public holidays and closures). */
+export const HOLIDAYS_MAX = 200;
+
+/**
+ * A location's hours as stored: null is always open; a reply time the product no longer offers is none;
+ * `holidays` as the days they fall on.
+ */
+export function hoursOf(stored: { opening_hours: unknown; reply_time?: string | null; holidays?: unknown }): {
   opening_hours: OpeningHours | null;
   reply_time: ReplyTime | null;
+  holidays: string[];
 } {
+  const holidays = Array.isArray(stored.holidays) ? (stored.holidays as Holiday[]) : [];
   return {
     opening_hours: (stored.opening_hours as OpeningHours | null) ?? null,
     reply_time: REPLY_TIMES.find((t) => t === stored.reply_time) ?? null,
+    holidays: holidays.map((h) => h.date).filter((d) => typeof d === 'string'),
   };
 }
 
@@ -71,19 +83,42 @@ function at(day: Dayjs, minutes: number, timeZone: string): Date {
   return dayjs.tz(`${date}T${hh}:${mm}`, timeZone).toDate();
 }
 
-/** Whether the location is open at `now`, and until when, or when it opens next. */
-export function openingState(hours: OpeningHours | null, timeZone: string, now: Date): OpeningState {
-  if (!hours) return { open: true, until: null };
+/**
+ * Whether the location is open at `now`, and until when, or when it opens next. On a holiday (a day in
+ * `holidays`, in the location's zone) it is closed all day, with or without weekly hours.
+ */
+export function openingState(
+  hours: OpeningHours | null,
+  timeZone: string,
+  now: Date,
+  holidays: readonly string[] = [],
+): OpeningState {
+  const closed = new Set(holidays);
+  if (!hours && closed.size === 0) return { open: true, until: null };
   const local = dayjs(now).tz(timeZone);
   const today = dayjs.utc(local.format('YYYY-MM-DD'));
   const minute = local.hour() * 60 + local.minute();
-  const periods = (offset: number) =>
-    [...(hours[WEEKDAYS[today.add(offset, 'day').day()] ?? 'sun'] ?? [])].sort(
+  const periods = (offset: number): OpenPeriod[] => {
+    const day = today.add(offset, 'day');
+    if (closed.has(day.format('YYYY-MM-DD'))) return [];
+    if (!hours) return [{ open: '00:00', close: '24:00' }];
+    return [...(hours[WEEKDAYS[day.day()] ?? 'sun'] ?? [])].sort(
       (a, b) => minutesOf(a.open) - minutesOf(b.open),
     );
+  };
+  // Every holiday can push the next opening a day further.
+  const horizon = 7 + closed.size;
   const current = periods(0).find((p) => minutesOf(p.open) <= minute && minute < minutesOf(p.close));
-  if (current) return { open: true, until: at(today, minutesOf(current.close), timeZone) };
-  for (let offset = 0; offset <= 7; offset++) {
+  if (current && hours) return { open: true, until: at(today, minutesOf(current.close), timeZone) };
+  if (current) {
+    // Always open but for holidays: open until the next one.
+    for (let offset = 1; offset <= horizon; offset++) {
+      if (periods(offset).length === 0)
+        return { open: true, until: at(today.add(offset, 'day'), 0, timeZone) };
+    }
+    return { open: true, until: null };
+  }
+  for (let offset = 0; offset <= horizon; offset++) {
     const next = periods(offset).find((p) => offset > 0 || minutesOf(p.open) > minute);
     if (next) return { open: false, opens: at(today.add(offset, 'day'), minutesOf(next.open), timeZone) };
   }
@@ -104,8 +139,9 @@ export function availabilityLine(
   replyTime: ReplyTime | null,
   timeZone: string,
   now: Date,
+  holidays: readonly string[] = [],
 ): string {
-  const state = openingState(hours, timeZone, now);
+  const state = openingState(hours, timeZone, now, holidays);
   if (state.open) {
     return replyTime
       ? `We usually reply within ${REPLY_TIME_TEXT[replyTime]}.`
@@ -116,11 +152,8 @@ export function availabilityLine(
   const days = dayjs
     .utc(opens.format('YYYY-MM-DD'))
     .diff(dayjs.utc(dayjs(now).tz(timeZone).format('YYYY-MM-DD')), 'day');
-  const when =
-    days === 0
-      ? `today at ${clock(opens)}`
-      : days === 1
-        ? `tomorrow at ${clock(opens)}`
-        : `${opens.format('dddd')} at ${clock(opens)}`;
+  // Opening at midnight (after a holiday, with no weekly hours) is opening that day.
+  const at = opens.hour() === 0 && opens.minute() === 0 ? '' : ` at ${clock(opens)}`;
+  const when = days === 0 ? `today${at}` : days === 1 ? `tomorrow${at}` : `${opens.format('dddd')}${at}`;
   return `We're closed now and open again ${when}. Leave a message and we'll reply then.`;
 }

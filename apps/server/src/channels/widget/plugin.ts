@@ -175,6 +175,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
         intake_limits: locations.intake_limits,
         opening_hours: locations.opening_hours,
         reply_time: locations.reply_time,
+        holidays: locations.holidays,
         timezone: sql<string>`coalesce(${locations.timezone}, ${businesses.timezone})`,
         logo: businesses.image,
       })
@@ -195,10 +196,10 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       reply.header('cache-control', 'no-cache');
       const location = await findLocation(id);
       if (!location) throw new AppError('not_found', 'This chat is not available.');
-      const { opening_hours, reply_time } = hoursOf(location);
+      const { opening_hours, reply_time, holidays } = hoursOf(location);
       return {
         ...widgetConfig(location.name ?? '', location.widget_settings, location.logo),
-        availability: availabilityLine(opening_hours, reply_time, location.timezone, new Date()),
+        availability: availabilityLine(opening_hours, reply_time, location.timezone, new Date(), holidays),
       };
     },
   );

@@ -116,7 +116,7 @@ export async function autoReply(app: FastifyInstance, job: { enquiry_id: string;
   if (latest?.id !== job.message_id) return;
   if (
     options.outside_hours_only &&
-    openingState(hoursOf(l).opening_hours, l.timezone ?? row.timezone, new Date()).open
+    openingState(hoursOf(l).opening_hours, l.timezone ?? row.timezone, new Date(), hoursOf(l).holidays).open
   ) {
     return;
   }

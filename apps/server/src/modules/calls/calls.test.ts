@@ -335,6 +335,30 @@ describe('phone calls through Twilio Voice', SUITE_TIMEOUTS, () => {
     await s.t.database.db.update(locations).set({ opening_hours: null }).where(eq(locations.id, location));
   });
 
+  it('sends callers straight to voicemail on a holiday, though the location keeps no hours', async () => {
+    const [place] = await s.t.database.db.select().from(locations).where(eq(locations.id, location));
+    const zone = place!.timezone ?? 'Australia/Melbourne';
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(Date.now() - 86_400_000);
+    await s.t.database.db
+      .update(locations)
+      .set({ timezone: zone, holidays: [{ date: today, name: 'Closed' }] })
+      .where(eq(locations.id, location));
+    const res = await ring('CAholiday0000000000000000000000001', '+61491570023');
+    expect(res.body).toContain('We are closed right now');
+    expect(res.body).not.toContain('<Dial');
+    // A holiday already past rings the team as before.
+    await s.t.database.db
+      .update(locations)
+      .set({ holidays: [{ date: yesterday, name: null }] })
+      .where(eq(locations.id, location));
+    expect((await ring('CAholiday0000000000000000000000002', '+61491570024')).body).toContain('<Dial');
+    await s.t.database.db
+      .update(locations)
+      .set({ timezone: place!.timezone, holidays: [] })
+      .where(eq(locations.id, location));
+  });
+
   it('ignores a status callback signed with the wrong token', async () => {
     const res = await postTwilio(
       s.t,

@@ -158,13 +158,15 @@ export async function takeIncomingCall(
       business_name: businesses.name,
       opening_hours: locations.opening_hours,
       reply_time: locations.reply_time,
+      holidays: locations.holidays,
       timezone: sql<string>`coalesce(${locations.timezone}, ${businesses.timezone})`,
     })
     .from(locations)
     .innerJoin(businesses, eq(businesses.id, locations.business_id))
     .where(eq(locations.id, input.location_id));
   if (!place) throw new Error(`No location ${input.location_id} for a call`);
-  const open = openingState(hoursOf(place).opening_hours, place.timezone, new Date()).open;
+  const { opening_hours, holidays } = hoursOf(place);
+  const open = openingState(opening_hours, place.timezone, new Date(), holidays).open;
 
   const ringing: CallMeta = {
     id: '',

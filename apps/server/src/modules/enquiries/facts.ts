@@ -9,14 +9,20 @@ type Actor = { user_id: string | null; assistant: boolean };
 async function clockOf(
   tx: DbOrTx,
   locationId: string,
-): Promise<{ hours: OpeningHours | null; zone: string }> {
+): Promise<{ hours: OpeningHours | null; holidays: string[]; zone: string }> {
   const [row] = await tx
-    .select({ hours: locations.opening_hours, zone: locations.timezone, businessZone: businesses.timezone })
+    .select({
+      hours: locations.opening_hours,
+      holidays: locations.holidays,
+      zone: locations.timezone,
+      businessZone: businesses.timezone,
+    })
     .from(locations)
     .innerJoin(businesses, eq(businesses.id, locations.business_id))
     .where(eq(locations.id, locationId));
   return {
     hours: (row?.hours as OpeningHours | null) ?? null,
+    holidays: (row?.holidays ?? []).map((h) => h.date),
     zone: row?.zone ?? row?.businessZone ?? 'UTC',
   };
 }
@@ -29,7 +35,7 @@ async function insertFact(
   to: Date,
   by: Actor,
 ): Promise<void> {
-  const { hours, zone } = await clockOf(tx, e.location_id);
+  const { hours, holidays, zone } = await clockOf(tx, e.location_id);
   const end = to < from ? from : to;
   await tx.insert(enquiryFacts).values({
     business_id: e.business_id,
@@ -40,7 +46,7 @@ async function insertFact(
     started_at: from,
     ended_at: end,
     seconds: Math.round((end.getTime() - from.getTime()) / 1000),
-    business_seconds: Math.round(businessSeconds(from, end, hours, zone)),
+    business_seconds: Math.round(businessSeconds(from, end, hours, zone, holidays)),
     user_id: by.user_id,
     by_assistant: by.assistant,
   });

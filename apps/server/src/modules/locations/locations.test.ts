@@ -26,6 +26,7 @@ const LOCATION_KEYS = [
   'review_message',
   'review_link',
   'opening_hours',
+  'holidays',
   'reply_time',
   'missed_call_text',
   'card_surcharge',
@@ -252,6 +253,13 @@ describe('locations', () => {
         /HH:MM/,
       ],
       ['an unknown reply time', { reply_time: 'soon' }, /reply_time/],
+      ['a holiday that is not a date', { holidays: [{ date: 'Christmas' }] }, /Give holidays as dates/],
+      ['a holiday on a day that does not exist', { holidays: [{ date: '2026-02-30' }] }, /not a real date/],
+      [
+        'the same holiday twice',
+        { holidays: [{ date: '2026-12-25' }, { date: '2026-12-25', name: 'Christmas' }] },
+        /2026-12-25 is listed twice/,
+      ],
     ])('refuses %s with 400 and leaves the location as it was', async (_, payload, field) => {
       const res = await t.request({ method: 'PATCH', url: url(docklands.id), token: owner, payload });
       expect(res.statusCode).toBe(400);
@@ -288,6 +296,40 @@ describe('locations', () => {
         payload: { opening_hours: null, reply_time: null },
       });
       expect(await read(owner, place.id)).toMatchObject({ opening_hours: null, reply_time: null });
+    });
+
+    it('keep holidays in date order; on one the chat says the location is closed and when it opens', async () => {
+      const place = (
+        await t.request({
+          method: 'POST',
+          url: url(),
+          token: owner,
+          payload: { name: 'Holiday test', timezone: 'Australia/Melbourne' },
+        })
+      ).json().body as Location;
+      expect(place.holidays).toEqual([]);
+      const availability = async () =>
+        (await t.request({ method: 'GET', url: `/widget-api/locations/${place.id}/config` })).json()
+          .availability as string;
+      expect(await availability()).toBe('We reply as soon as we can.');
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date());
+      const res = await t.request({
+        method: 'PATCH',
+        url: url(place.id),
+        token: owner,
+        payload: {
+          holidays: [
+            { date: '2099-01-26', name: ' Australia Day ' },
+            { date: today, name: '' },
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await read(staff, place.id)).holidays).toEqual([
+        { date: today, name: null },
+        { date: '2099-01-26', name: 'Australia Day' },
+      ]);
+      expect(await availability()).toMatch(/^We're closed now and open again tomorrow\./);
     });
 
     it('cannot be changed by staff', async () => {

@@ -43,6 +43,7 @@ export function toLocationJson(l: LocationRow): LocationJson {
     review_message: l.review_message,
     review_link: l.review_link,
     ...hoursOf(l),
+    holidays: l.holidays,
     missed_call_text: l.missed_call_text,
     card_surcharge: { enabled: l.card_surcharge_enabled, rate_bps: l.card_surcharge_bps },
     assigned_count_open: l.assigned_count_open,

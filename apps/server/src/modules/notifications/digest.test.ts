@@ -128,7 +128,31 @@ describe('waiting customers: response and resolution times, and the owners’ un
     });
     const [fact] = await factsOf(enquiry_id);
     expect(fact).toMatchObject({ seconds: 48 * 3600, business_seconds: 3600, by_assistant: true });
-    await t.database.db.update(locations).set({ opening_hours: null }).where(eq(locations.id, location));
+
+    // With that Monday a holiday (set as the owner sets it), the same wait holds no open time at all.
+    const holiday = await api('PATCH', `/business/locations/${location}`, owner, {
+      holidays: [{ date: '2026-03-02', name: 'Closed for stocktake' }],
+    });
+    expect(holiday.status).toBe(200);
+    const second = await inbound(t, owner, {
+      location_id: location,
+      from: { phone: '+61491570509', name: 'Holly Holiday' },
+      message: 'Anyone there?',
+    });
+    await t.database.db
+      .update(enquiries)
+      .set({ awaiting_since: new Date('2026-03-01T01:00:00Z') })
+      .where(eq(enquiries.id, second.enquiry_id));
+    const [e2] = await t.database.db.select().from(enquiries).where(eq(enquiries.id, second.enquiry_id));
+    await recordResponse(t.database.db, e2!, new Date('2026-03-03T01:00:00Z'), {
+      user_id: null,
+      assistant: true,
+    });
+    expect((await factsOf(second.enquiry_id))[0]).toMatchObject({ seconds: 48 * 3600, business_seconds: 0 });
+    await t.database.db
+      .update(locations)
+      .set({ opening_hours: null, holidays: [] })
+      .where(eq(locations.id, location));
   });
 
   it('emails an owner who asked the enquiries no one answered in time, each once', async () => {

@@ -12,6 +12,7 @@ export type LocationInput = Pick<
   | 'phone_number'
   | 'email_address'
   | 'opening_hours'
+  | 'holidays'
   | 'reply_time'
   | 'missed_call_text'
 >;

@@ -1,4 +1,5 @@
 import {
+  type Holiday,
   MISSED_CALL_TEXT_MAX,
   type OpeningHours,
   REPLY_TIME_TEXT,
@@ -13,6 +14,7 @@ import { notify } from '@/lib/notifier.ts';
 import { useCreateLocation } from '../api/create-location.ts';
 import { useUpdateLocation } from '../api/update-location.ts';
 import type { Location, LocationInput } from '../types.ts';
+import { HolidaysInput, holidaysProblem, holidaysToSave } from './holidays-input.tsx';
 import { hoursProblem, OpeningHoursInput } from './opening-hours-input.tsx';
 import { TrackingNumbers } from './tracking-numbers.tsx';
 
@@ -33,6 +35,7 @@ type Values = {
   phone_number?: string;
   email_address?: string;
   opening_hours: OpeningHours | null;
+  holidays: Holiday[];
   reply_time?: ReplyTime | null;
   missed_call_text?: string;
 };
@@ -47,6 +50,7 @@ function toInput(values: Values): LocationInput {
     phone_number: orNull(values.phone_number),
     email_address: orNull(values.email_address),
     opening_hours: values.opening_hours,
+    holidays: holidaysToSave(values.holidays),
     reply_time: values.reply_time ?? null,
     missed_call_text: orNull(values.missed_call_text),
   };
@@ -68,6 +72,7 @@ export default function LocationFormModal({ open, location, defaultTimezone, onC
       phone_number: location?.phone_number ?? '',
       email_address: location?.email_address ?? '',
       opening_hours: location?.opening_hours ?? null,
+      holidays: location?.holidays ?? [],
       reply_time: location?.reply_time ?? null,
       missed_call_text: location?.missed_call_text ?? '',
     });
@@ -124,6 +129,21 @@ export default function LocationFormModal({ open, location, defaultTimezone, onC
           ]}
         >
           <OpeningHoursInput />
+        </Form.Item>
+        <Form.Item
+          label="Holidays"
+          name="holidays"
+          extra="Closed all day: calls go to voicemail, the chat says when you open again, and response times do not count these days."
+          rules={[
+            {
+              validator: (_, value: Holiday[] | undefined) => {
+                const problem = holidaysProblem(value ?? []);
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <HolidaysInput />
         </Form.Item>
         <Form.Item
           label="Usually replies"

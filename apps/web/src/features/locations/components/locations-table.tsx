@@ -1,5 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, openingState, UNKNOWN_ADDRESS, UNKNOWN_LOCATION } from '@switchboard/shared';
+import {
+  calendarDayIn,
+  DEFAULT_PAGE_SIZE,
+  openingState,
+  UNKNOWN_ADDRESS,
+  UNKNOWN_LOCATION,
+} from '@switchboard/shared';
 import { Button, Flex, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -30,10 +36,11 @@ const OWNER_ONLY = 'Only the business owner can add, edit or remove locations.';
 
 /** 'Always open', or whether the location is open right now by its hours. */
 function hoursNow(l: Location, defaultTimezone: string): string {
+  const zone = l.timezone ?? defaultTimezone;
+  const holiday = l.holidays.find((h) => h.date === calendarDayIn(new Date(), zone));
+  if (holiday) return holiday.name ? `Closed today (${holiday.name})` : 'Closed today (holiday)';
   if (!l.opening_hours) return 'Always open';
-  return openingState(l.opening_hours, l.timezone ?? defaultTimezone, new Date()).open
-    ? 'Open now'
-    : 'Closed now';
+  return openingState(l.opening_hours, zone, new Date()).open ? 'Open now' : 'Closed now';
 }
 
 function Missing({ children }: { children: string }) {

@@ -1,0 +1,92 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { HOLIDAYS_MAX, type Holiday } from '@switchboard/shared';
+import { Button, DatePicker, Flex, Input, Typography } from 'antd';
+import dayjs from 'dayjs';
+
+const DAY = 'YYYY-MM-DD';
+
+/** The first thing wrong with the list, said the way the server would refuse it; null when all is right. */
+export function holidaysProblem(holidays: Holiday[]): string | null {
+  if (holidays.length > HOLIDAYS_MAX) return `A location can keep at most ${HOLIDAYS_MAX} holidays.`;
+  const seen = new Set<string>();
+  for (const h of holidays) {
+    if (!h.date) return 'Pick a date for each holiday, or remove it.';
+    if (seen.has(h.date)) return `${dayjs(h.date).format('D MMM YYYY')} is listed twice.`;
+    seen.add(h.date);
+  }
+  return null;
+}
+
+/** The list as saved: named ones trimmed, blank names none, in date order. */
+export function holidaysToSave(holidays: Holiday[]): Holiday[] {
+  return holidays
+    .map((h) => ({ date: h.date, name: h.name?.trim() ? h.name.trim() : null }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * Days the location is closed whatever its weekly hours say (public holidays, a closure): calls go to
+ * voicemail, the chat says when it opens again, and response times do not count them.
+ */
+export function HolidaysInput({
+  value = [],
+  onChange,
+}: {
+  value?: Holiday[];
+  onChange?: (value: Holiday[]) => void;
+}) {
+  const set = (i: number, holiday: Holiday) => onChange?.(value.map((h, j) => (j === i ? holiday : h)));
+  const today = dayjs().format(DAY);
+  const dated = value.filter((h) => h.date);
+  const upcoming = dated.filter((h) => h.date >= today).length;
+  return (
+    <Flex vertical gap={8}>
+      {value.length === 0 && (
+        <Typography.Text type="secondary">No holidays: the weekly hours apply every day.</Typography.Text>
+      )}
+      {dated.length > 0 && (
+        <Typography.Text type="secondary">
+          {upcoming === 1 ? '1 holiday to come' : `${upcoming} holidays to come`}
+          {dated.length > upcoming ? `, ${dated.length - upcoming} past` : ''}
+        </Typography.Text>
+      )}
+      {value.map((h, i) => (
+        // Every field of a row is controlled, so a row is only its place in the list.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a new row has no date to key it by yet
+        <Flex key={i} gap={8} align="center">
+          <DatePicker
+            aria-label={`Holiday ${i + 1} date`}
+            value={h.date ? dayjs(h.date) : null}
+            format="D MMM YYYY"
+            allowClear={false}
+            onChange={(day) => set(i, { ...h, date: day ? day.format(DAY) : '' })}
+            style={{ width: 136, flex: 'none' }}
+          />
+          <Input
+            aria-label={`Holiday ${i + 1} name`}
+            placeholder="Name, e.g. Christmas Day"
+            value={h.name ?? ''}
+            maxLength={100}
+            onChange={(e) => set(i, { ...h, name: e.target.value })}
+            style={{ flex: '1 1 0', minWidth: 0 }}
+          />
+          <Button
+            type="text"
+            icon={<DeleteOutlined />}
+            aria-label={`Remove holiday ${i + 1}`}
+            onClick={() => onChange?.(value.filter((_, j) => j !== i))}
+          />
+        </Flex>
+      ))}
+      <div>
+        <Button
+          icon={<PlusOutlined />}
+          disabled={value.length >= HOLIDAYS_MAX}
+          onClick={() => onChange?.([...value, { date: '', name: null }])}
+        >
+          Add holiday
+        </Button>
+      </div>
+    </Flex>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "holidays" jsonb DEFAULT '[]'::jsonb NOT NULL;
