@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { customerWrites, logIn } from '../fixtures/app.ts';
+import { customerWrites, logIn, sendInvoice } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 test('the owner sees where this week’s enquiries came from, as a chart and a table, and downloads one as CSV', async ({
@@ -44,4 +44,34 @@ test('the owner sees where this week’s enquiries came from, as a chart and a t
   await page.locator('.ant-select-dropdown').getByTitle('Australia/Perth').click();
   await expect(zone).toContainText('Australia/Perth');
   await expect(channels.getByRole('row').filter({ hasText: 'SMS' })).toBeVisible();
+});
+
+test('the owner sees invoices sent today, and review requests as a table and a CSV', async ({ page }) => {
+  await logIn(page, LOGINS.owner.email);
+  const enquiryId = await customerWrites(page, `Ivy Invoice ${Date.now()}`, 'Please send the bill');
+  await sendInvoice(page, enquiryId, { description: 'Check-up', unit_price_cents: 12000 });
+
+  await page.goto('/analytics');
+  await expect(page.getByText('Invoices paid')).toBeVisible();
+  const invoices = page.locator('.ant-card').filter({ has: page.getByText('Invoices', { exact: true }) });
+  await expect(invoices.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await invoices.getByText('Table', { exact: true }).click();
+  // Today is the last row; this invoice is among those sent today.
+  const today = invoices.getByRole('row').last();
+  expect(Number(await today.locator('td').nth(1).textContent())).toBeGreaterThanOrEqual(1);
+  const amounts = page
+    .locator('.ant-card')
+    .filter({ has: page.getByText('Invoice amounts', { exact: true }) });
+  await amounts.getByText('Table', { exact: true }).click();
+  await expect(amounts.getByRole('row').filter({ hasText: 'AUD' })).toBeVisible();
+
+  const reviews = page
+    .locator('.ant-card')
+    .filter({ has: page.getByText('Review requests', { exact: true }) });
+  const download = page.waitForEvent('download');
+  await reviews.getByRole('button', { name: 'Download Review requests as CSV' }).click();
+  const csv = readFileSync((await (await download).path())!, 'utf8').split('\n');
+  expect(csv[0]).toBe('Day,Sent,Opened');
+  expect(csv.filter((line) => /^\d{4}-\d{2}-\d{2},\d+,\d+$/.test(line))).toHaveLength(7);
+  await expect(page.locator('html')).toHaveJSProperty('scrollWidth', 1366);
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { customerWrites, logIn, signedInApi } from '../fixtures/app.ts';
+import { customerWrites, logIn, sendInvoice } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
 test('the owner sends an invoice from the conversation, the customer pays it on their phone, and the inbox shows it paid', async ({
@@ -91,17 +91,7 @@ test('a declined card is said on the pay page, and the invoice can still be paid
 }) => {
   await logIn(page, LOGINS.owner.email);
   const enquiryId = await customerWrites(page, 'Dana Decline', 'Bill me');
-  const { headers } = await signedInApi(page);
-  await page.request.get('/api/v1/business/mybusiness/stripe-connect-link', { headers });
-  const made = await page.request.post('/api/v1/business/customer-invoices', {
-    headers,
-    data: {
-      enquiry_id: enquiryId,
-      items: [{ description: 'Whitening', quantity: 1, unit_price_cents: 30000, tax_rate: 10 }],
-    },
-  });
-  const invoice = (await made.json()).body;
-  await page.request.post(`/api/v1/business/customer-invoices/${invoice.id}/send`, { headers, data: {} });
+  const invoice = await sendInvoice(page, enquiryId, { description: 'Whitening', unit_price_cents: 30000 });
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const customer = await phone.newPage();

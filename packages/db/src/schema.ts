@@ -1111,6 +1111,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_business_number_key').on(t.business_id, t.number),
     uniqueIndex('invoices_secret_key').on(t.secret),
     index('invoices_business_created_idx').on(t.business_id, t.created_at),
+    // The invoice reports read invoices by when they were sent and when they were paid.
+    index('invoices_business_sent_idx').on(t.business_id, t.sent_at).where(sql`${t.sent_at} is not null`),
+    index('invoices_business_paid_idx').on(t.business_id, t.paid_at).where(sql`${t.paid_at} is not null`),
     index('invoices_customer_idx').on(t.customer_id),
     index('invoices_checkout_idx').on(t.checkout_session_id),
     index('invoices_payment_intent_idx').on(t.payment_intent_id),

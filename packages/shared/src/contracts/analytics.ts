@@ -123,3 +123,49 @@ export const ResponseReport = z.object({
   }),
 });
 export type ResponseReportDto = z.infer<typeof ResponseReport>;
+
+/**
+ * `GET /analytics/reviews`: review requests made in the period (sent, or failed to send) and how many of those
+ * the customer opened (clicked at any time since).
+ */
+export const ReviewReport = z.object({
+  range: ReportRange,
+  sent: z.number(),
+  clicked: z.number(),
+  failed: z.number(),
+  previous_sent: z.number(),
+  previous_clicked: z.number(),
+  previous_failed: z.number(),
+  by_location: z.array(Breakdown),
+  series: z.array(z.object({ bucket: z.string(), sent: z.number(), clicked: z.number() })),
+});
+export type ReviewReportDto = z.infer<typeof ReviewReport>;
+
+/** Invoice amounts of one currency, in cents: sent (their totals) and paid (what was paid) in each period. */
+const InvoiceAmounts = z.object({
+  currency: z.string(),
+  sent_cents: z.number(),
+  paid_cents: z.number(),
+  previous_sent_cents: z.number(),
+  previous_paid_cents: z.number(),
+});
+
+/**
+ * `GET /analytics/invoices`: invoices sent in the period and invoices paid in it (each by its own date), how
+ * many of those sent are paid by now, and how long paying took.
+ */
+export const InvoiceReport = z.object({
+  range: ReportRange,
+  sent: z.number(),
+  paid: z.number(),
+  previous_sent: z.number(),
+  previous_paid: z.number(),
+  /** Of the invoices sent in the period, those paid since. */
+  sent_and_paid: z.number(),
+  /** From sending to payment, of the invoices paid in the period. */
+  median_days_to_pay: z.number().nullable(),
+  previous_median_days_to_pay: z.number().nullable(),
+  amounts: z.array(InvoiceAmounts),
+  series: z.array(z.object({ bucket: z.string(), sent: z.number(), paid: z.number() })),
+});
+export type InvoiceReportDto = z.infer<typeof InvoiceReport>;

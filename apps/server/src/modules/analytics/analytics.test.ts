@@ -1,4 +1,12 @@
-import { calls, customers, enquiries, enquiryFacts, messages } from '@switchboard/db';
+import {
+  calls,
+  customers,
+  enquiries,
+  enquiryFacts,
+  invoices,
+  messages,
+  reviewRequests,
+} from '@switchboard/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createTestApp, DEMO_LOGINS, getMe, type Json, type TestApp } from '../../test/helpers.ts';
 
@@ -48,6 +56,14 @@ describe('analytics', () => {
   }[] = [];
   const callsMade: { at: number; direction: 'in' | 'out'; status: string; taken: boolean }[] = [];
   const responses: { at: number; seconds: number; business: number; assistant: boolean }[] = [];
+  const reviewsMade: { at: number; status: 'sent' | 'clicked' | 'failed'; location: string | null }[] = [];
+  const invoicesMade: {
+    sent: number;
+    paid: number | null;
+    currency: string;
+    total: number;
+    location: string | null;
+  }[] = [];
   const api = (...args: Parameters<ReturnType<typeof apiClient>>) => apiClient(t)(...args);
   const query = 'start=2026-10-01&end=2026-10-31&timezone=Australia/Melbourne';
 
@@ -130,6 +146,51 @@ describe('analytics', () => {
           provider: 'sandbox',
           provider_call_sid: `CA${i}`,
           created_at: new Date(at),
+        });
+      }
+      if (i % 5 === 0) {
+        const review = {
+          at,
+          status: (['sent', 'clicked', 'failed'] as const)[Math.floor(next() * 3)]!,
+          // A few whose location was deleted since: counted only over every location.
+          location: i % 25 === 0 ? null : row.location,
+        };
+        reviewsMade.push(review);
+        await db.insert(reviewRequests).values({
+          business_id: businessId,
+          location_id: review.location,
+          customer_id: c!.id,
+          enquiry_id: e!.id,
+          token: `review-${i}`,
+          review_url: 'https://g.page/r/example/review',
+          status: review.status,
+          sent_at: new Date(at),
+          clicked_at: review.status === 'clicked' ? new Date(at + 3_600_000) : null,
+        });
+      }
+      if (i % 6 === 0) {
+        const invoice = {
+          sent: at,
+          // Paid within two weeks, or not yet: a payment may fall in the next period, or beyond the end.
+          paid: next() < 0.6 ? at + Math.floor(next() * 14 * 86_400_000) : null,
+          currency: i % 4 === 0 ? 'NZD' : 'AUD',
+          total: 1000 + Math.floor(next() * 50_000),
+          location: i % 36 === 0 ? null : row.location,
+        };
+        invoicesMade.push(invoice);
+        await db.insert(invoices).values({
+          business_id: businessId,
+          location_id: invoice.location,
+          customer_id: c!.id,
+          number: `GEN-${i}`,
+          status: invoice.paid ? 'paid' : 'sent',
+          currency: invoice.currency,
+          subtotal_cents: invoice.total,
+          total_cents: invoice.total,
+          amount_paid_cents: invoice.paid ? invoice.total : 0,
+          secret: `generated-${i}`,
+          sent_at: new Date(invoice.sent),
+          paid_at: invoice.paid ? new Date(invoice.paid) : null,
         });
       }
       if (i % 3 === 0) {
@@ -247,6 +308,77 @@ describe('analytics', () => {
       replies: current.filter((r) => !r.assistant).length,
     });
     expect(report.resolution.count).toBe(0);
+  });
+
+  it('counts review requests sent, opened and failed, per location and per day', async () => {
+    const report = (await api('GET', `/analytics/reviews?${query}`, owner)).body.body;
+    const current = reviewsMade.filter((r) => inPeriod(r.at));
+    const previous = reviewsMade.filter((r) => inPrevious(r.at));
+    const sent = (list: typeof reviewsMade) => list.filter((r) => r.status !== 'failed').length;
+    expect(report.sent).toBe(sent(current));
+    expect(report.clicked).toBe(current.filter((r) => r.status === 'clicked').length);
+    expect(report.failed).toBe(current.filter((r) => r.status === 'failed').length);
+    expect(report.previous_sent).toBe(sent(previous));
+    expect(report.by_location.find((r: Json) => r.key === null)?.count ?? 0).toBe(
+      sent(current.filter((r) => r.location === null)),
+    );
+    expect(report.series).toHaveLength(31);
+    for (const point of report.series) {
+      const day = current.filter((r) => melbourneDay(r.at) === point.bucket);
+      expect([point.sent, point.clicked], point.bucket).toEqual([
+        sent(day),
+        day.filter((r) => r.status === 'clicked').length,
+      ]);
+    }
+    // One location chosen: requests without a location are left out.
+    const one = (await api('GET', `/analytics/reviews?${query}&locationIds=${locationIds[0]}`, owner)).body
+      .body;
+    expect(one.sent).toBe(sent(current.filter((r) => r.location === locationIds[0])));
+  });
+
+  it('counts invoices sent and paid, each in its own period, with amounts per currency and days to pay', async () => {
+    const report = (await api('GET', `/analytics/invoices?${query}`, owner)).body.body;
+    const sentNow = invoicesMade.filter((i) => inPeriod(i.sent));
+    const paidNow = invoicesMade.filter((i) => i.paid !== null && inPeriod(i.paid));
+    expect(report.sent).toBe(sentNow.length);
+    expect(report.paid).toBe(paidNow.length);
+    expect(report.previous_sent).toBe(invoicesMade.filter((i) => inPrevious(i.sent)).length);
+    expect(report.previous_paid).toBe(
+      invoicesMade.filter((i) => i.paid !== null && inPrevious(i.paid)).length,
+    );
+    expect(report.sent_and_paid).toBe(sentNow.filter((i) => i.paid !== null).length);
+    const total = (list: typeof invoicesMade, currency: string) =>
+      list.filter((i) => i.currency === currency).reduce((s, i) => s + i.total, 0);
+    expect(report.amounts).toEqual(
+      ['AUD', 'NZD'].map((currency) => ({
+        currency,
+        sent_cents: total(sentNow, currency),
+        paid_cents: total(paidNow, currency),
+        previous_sent_cents: total(
+          invoicesMade.filter((i) => inPrevious(i.sent)),
+          currency,
+        ),
+        previous_paid_cents: total(
+          invoicesMade.filter((i) => i.paid !== null && inPrevious(i.paid)),
+          currency,
+        ),
+      })),
+    );
+    const waits = paidNow.map((i) => (i.paid! - i.sent) / 1000);
+    const median = percentile(waits, 0.5);
+    expect(report.median_days_to_pay).toBe(median === null ? null : Math.round((median / 86_400) * 10) / 10);
+    for (const point of report.series) {
+      expect([point.sent, point.paid], point.bucket).toEqual([
+        sentNow.filter((i) => melbourneDay(i.sent) === point.bucket).length,
+        paidNow.filter((i) => melbourneDay(i.paid!) === point.bucket).length,
+      ]);
+    }
+    const north = await t.login(DEMO_LOGINS.northsideOwner);
+    expect((await api('GET', `/analytics/invoices?${query}`, north)).body.body).toMatchObject({
+      sent: 0,
+      paid: 0,
+      amounts: [],
+    });
   });
 
   it('keeps each business to its own, and each staff member to their locations', async () => {

@@ -28,6 +28,11 @@ export type ReportScope = {
   timezone: string;
   bucket: BucketUnit;
   locations: { id: string; name: string | null }[];
+  /**
+   * Every location, not a choice of them: records whose location was deleted since (invoices, review requests
+   * keep theirs as none) count too.
+   */
+  everywhere: boolean;
 };
 
 const badFilter = (message: string) => new AppError('bad_request', message);
@@ -83,6 +88,7 @@ export async function reportScope(
     timezone,
     bucket: query.bucket ?? (days <= 31 ? 'day' : days <= 120 ? 'week' : 'month'),
     locations: chosen,
+    everywhere: !query.locationIds?.length && a.location_ids === null,
   };
 }
 

@@ -19,19 +19,27 @@ import { type ReportScope, rangeOf, reportScope } from './range.ts';
 
 type Query = z.output<typeof AnalyticsQuery>;
 
-const iso = (d: Date) => d.toISOString();
-
-/** The scope's locations as a condition on a location id column (`column` is trusted SQL). */
-function atLocations(scope: ReportScope, column: SQL): SQL {
-  if (scope.locations.length === 0) return sql`false`;
-  return sql`${column} in (${sql.join(
+/**
+ * The scope's locations as a condition on a location id column (`column` is trusted SQL); with `orNone`, rows
+ * without a location too when the scope is every location.
+ */
+export function atLocations(scope: ReportScope, column: SQL, orNone = false): SQL {
+  const none = orNone && scope.everywhere ? sql`${column} is null or ` : sql``;
+  if (scope.locations.length === 0) return orNone && scope.everywhere ? sql`${column} is null` : sql`false`;
+  return sql`(${none}${column} in (${sql.join(
     scope.locations.map((l) => sql`${l.id}::uuid`),
     sql`, `,
-  )})`;
+  )}))`;
 }
 
+export const iso = (d: Date) => d.toISOString();
+
+/** The series bucket an instant column falls in, in the scope's zone, as 'YYYY-MM-DD' (`column` is trusted SQL). */
+export const bucketOf = (scope: ReportScope, column: SQL): SQL =>
+  sql`to_char(date_trunc(${scope.bucket}, ${column} at time zone ${scope.timezone}), 'YYYY-MM-DD')`;
+
 /** Rows counted in this period and the one before, folded into a breakdown, largest first. */
-function breakdown(
+export function breakdown(
   rows: { key: string | null; current: boolean; n: number }[],
   label: (key: string | null) => string,
 ): BreakdownRow[] {
@@ -48,7 +56,7 @@ function breakdown(
 }
 
 /** Counts per bucket of the period, every bucket listed (empty ones as 0). */
-function series(scope: ReportScope, rows: { bucket: string | Date; n: number }[]) {
+export function series(scope: ReportScope, rows: { bucket: string | Date; n: number }[]) {
   const counts = new Map(
     rows.map((r) => [
       typeof r.bucket === 'string' ? r.bucket.slice(0, 10) : calendarDayIn(r.bucket, 'UTC'),
@@ -94,7 +102,7 @@ export async function enquiryReport({ db, actor }: DbActor, query: Query): Promi
     ),
     queryRows<{ bucket: string; n: number }>(
       db,
-      sql`select to_char(date_trunc(${scope.bucket}, ${local}), 'YYYY-MM-DD') as bucket, count(*)::int as n
+      sql`select ${bucketOf(scope, sql`e.created_at`)} as bucket, count(*)::int as n
           from enquiries e
           where ${where} and e.created_at >= ${iso(scope.from)}::timestamptz and e.created_at < ${iso(scope.to)}::timestamptz
           group by 1`,
@@ -182,8 +190,7 @@ export async function callReport({ db, actor }: DbActor, query: Query): Promise<
     ),
     queryRows<{ bucket: string; n: number }>(
       db,
-      sql`select to_char(date_trunc(${scope.bucket}, c.created_at at time zone ${scope.timezone}), 'YYYY-MM-DD') as bucket,
-                 count(*)::int as n
+      sql`select ${bucketOf(scope, sql`c.created_at`)} as bucket, count(*)::int as n
           from calls c
           where ${where} and c.created_at >= ${iso(scope.from)}::timestamptz and c.created_at < ${iso(scope.to)}::timestamptz
           group by 1`,

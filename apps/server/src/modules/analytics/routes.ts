@@ -1,5 +1,14 @@
-import { AnalyticsQuery, answer, CallReport, EnquiryReport, ResponseReport } from '@switchboard/shared';
+import {
+  AnalyticsQuery,
+  answer,
+  CallReport,
+  EnquiryReport,
+  InvoiceReport,
+  ResponseReport,
+  ReviewReport,
+} from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { invoiceReport, reviewReport } from './follow-ups.ts';
 import { callReport, enquiryReport, responseReport } from './reports.ts';
 
 /**
@@ -22,5 +31,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/response-times',
     { schema: { querystring: AnalyticsQuery, response: { 200: answer(ResponseReport) } } },
     async (request) => ({ body: await responseReport(request.ctx, request.query) }),
+  );
+  app.get(
+    '/analytics/reviews',
+    { schema: { querystring: AnalyticsQuery, response: { 200: answer(ReviewReport) } } },
+    async (request) => ({ body: await reviewReport(request.ctx, request.query) }),
+  );
+  app.get(
+    '/analytics/invoices',
+    { schema: { querystring: AnalyticsQuery, response: { 200: answer(InvoiceReport) } } },
+    async (request) => ({ body: await invoiceReport(request.ctx, request.query) }),
   );
 };

@@ -1,4 +1,10 @@
-import type { CallReportDto, EnquiryReportDto, ResponseReportDto } from '@switchboard/shared';
+import type {
+  CallReportDto,
+  EnquiryReportDto,
+  InvoiceReportDto,
+  ResponseReportDto,
+  ReviewReportDto,
+} from '@switchboard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
 
@@ -45,3 +51,5 @@ export const useEnquiryReport = (filter: AnalyticsFilter) => useReport<EnquiryRe
 export const useCallReport = (filter: AnalyticsFilter) => useReport<CallReportDto>('calls', filter);
 export const useResponseReport = (filter: AnalyticsFilter) =>
   useReport<ResponseReportDto>('response-times', filter);
+export const useReviewReport = (filter: AnalyticsFilter) => useReport<ReviewReportDto>('reviews', filter);
+export const useInvoiceReport = (filter: AnalyticsFilter) => useReport<InvoiceReportDto>('invoices', filter);

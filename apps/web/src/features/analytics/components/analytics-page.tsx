@@ -10,24 +10,16 @@ import {
   startOfDayIn,
   type TimesDto,
 } from '@switchboard/shared';
-import { Alert, Card, DatePicker, Flex, Select, Typography } from 'antd';
+import { Alert, Card, DatePicker, Flex, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { failureText } from '@/lib/failure-text.ts';
 import { type AnalyticsFilter, useCallReport, useEnquiryReport, useResponseReport } from '../api.ts';
+import { change, duration, Figure, MUTED, PRIMARY } from './figures.tsx';
+import { FollowUps } from './follow-ups.tsx';
 import { type Column, ReportCard, type Row } from './report-card.tsx';
+import { SeriesChart } from './series-chart.tsx';
 
 const ZONES = [
   'Australia/Melbourne',
@@ -40,9 +32,6 @@ const ZONES = [
   'Pacific/Auckland',
   'UTC',
 ];
-const PRIMARY = '#1E75FF';
-const MUTED = '#A3B3C9';
-
 /** A filter for the days `first`–`last` in `timezone` (spec §3: two ISO timestamps, and the day count). */
 function filterFor(first: string, last: string, timezone: string, locationIds: string[]): AnalyticsFilter {
   return {
@@ -69,34 +58,6 @@ function presets(timezone: string): { label: string; value: [Dayjs, Dayjs] }[] {
     { label: 'Last month', value: [day(`${lastMonthEnd.slice(0, 7)}-01`), day(lastMonthEnd)] },
     { label: 'Last 90 days', value: [day(addDays(today, -89)), day(today)] },
   ];
-}
-
-/** "+12% on the period before", or nothing to compare with. */
-function change(now: number, before: number): string {
-  if (before === 0) return now === 0 ? 'No change on the period before' : 'None in the period before';
-  const pct = Math.round(((now - before) / before) * 100);
-  return `${pct > 0 ? '+' : ''}${pct}% on the period before (${before})`;
-}
-
-/** Seconds as a person reads a wait: '45 s', '12 min', '3.5 h', '2.1 days'. */
-export function duration(seconds: number | null): string {
-  if (seconds === null) return '—';
-  if (seconds < 60) return `${seconds} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 86_400) return `${(seconds / 3600).toFixed(1)} h`;
-  return `${(seconds / 86_400).toFixed(1)} days`;
-}
-
-function Figure({ label, value, note }: { label: string; value: string; note: string }) {
-  return (
-    <Card size="small" style={{ flex: '1 1 200px' }}>
-      <Typography.Text type="secondary">{label}</Typography.Text>
-      <div style={{ fontSize: 28, fontWeight: 600, lineHeight: 1.3 }}>{value}</div>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {note}
-      </Typography.Text>
-    </Card>
-  );
 }
 
 const BREAKDOWN_COLUMNS: Column[] = [
@@ -314,22 +275,11 @@ export function AnalyticsPage({
         ]}
         rows={seriesRows}
         chart={
-          <ResponsiveContainer width="100%" height={240}>
-            <LineChart data={seriesRows} margin={{ left: -16, right: 16 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="bucket" minTickGap={24} />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              <Line
-                type="monotone"
-                dataKey="count"
-                name="Enquiries"
-                stroke={PRIMARY}
-                strokeWidth={2}
-                dot={false}
-              />
-            </LineChart>
-          </ResponsiveContainer>
+          <SeriesChart
+            kind="line"
+            rows={seriesRows}
+            measures={[{ key: 'count', name: 'Enquiries', colour: PRIMARY }]}
+          />
         }
       />
       <div className="analytics-grid">
@@ -364,15 +314,12 @@ export function AnalyticsPage({
         ]}
         rows={callSeriesRows}
         chart={
-          <ResponsiveContainer width="100%" height={220}>
-            <BarChart data={callSeriesRows} margin={{ left: -16, right: 16 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="bucket" minTickGap={24} />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              <Bar isAnimationActive={false} dataKey="count" name="Calls" fill={PRIMARY} />
-            </BarChart>
-          </ResponsiveContainer>
+          <SeriesChart
+            kind="bar"
+            height={220}
+            rows={callSeriesRows}
+            measures={[{ key: 'count', name: 'Calls', colour: PRIMARY }]}
+          />
         }
       />
       <ReportCard
@@ -447,6 +394,7 @@ export function AnalyticsPage({
         rows={heatRows}
         chart={<Heatmap cells={e?.heatmap ?? []} />}
       />
+      <FollowUps filter={filter} first={first} last={last} />
     </Flex>
   );
 }

@@ -1,0 +1,153 @@
+import { formatMoney } from '@switchboard/shared';
+import { Alert, Flex } from 'antd';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { failureText } from '@/lib/failure-text.ts';
+import { type AnalyticsFilter, useInvoiceReport, useReviewReport } from '../api.ts';
+import { change, Figure, MUTED, PRIMARY } from './figures.tsx';
+import { ReportCard, type Row } from './report-card.tsx';
+import { SeriesChart } from './series-chart.tsx';
+
+const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '—');
+const bucketTitle = (bucket: string | undefined) =>
+  bucket === 'month' ? 'Month' : bucket === 'week' ? 'Week of' : 'Day';
+
+/**
+ * What came after the conversations: review requests sent and opened, invoices sent and paid (with amounts per
+ * currency and how long paying took), each against the period before, as charts, tables and CSV.
+ */
+export function FollowUps({ filter, first, last }: { filter: AnalyticsFilter; first: string; last: string }) {
+  const reviews = useReviewReport(filter);
+  const invoices = useInvoiceReport(filter);
+  const r = reviews.data;
+  const i = invoices.data;
+  const problem = reviews.error ?? invoices.error;
+  const reviewRows: Row[] = (r?.series ?? []).map((p) => ({
+    bucket: p.bucket,
+    sent: p.sent,
+    clicked: p.clicked,
+  }));
+  const invoiceRows: Row[] = (i?.series ?? []).map((p) => ({ bucket: p.bucket, sent: p.sent, paid: p.paid }));
+  const amountRows: Row[] = (i?.amounts ?? []).map((a) => ({
+    currency: a.currency,
+    sent: formatMoney(a.sent_cents, a.currency),
+    paid: formatMoney(a.paid_cents, a.currency),
+    previous_sent: formatMoney(a.previous_sent_cents, a.currency),
+    previous_paid: formatMoney(a.previous_paid_cents, a.currency),
+  }));
+  const paidAmounts = (i?.amounts ?? [])
+    .filter((a) => a.paid_cents > 0)
+    .map((a) => formatMoney(a.paid_cents, a.currency));
+  return (
+    <Flex vertical gap={16}>
+      {problem && <Alert type="error" showIcon title={failureText(problem)} role="alert" />}
+      <Flex gap={12} wrap>
+        <Figure
+          label="Review requests opened"
+          value={r ? percent(r.clicked, r.sent) : '—'}
+          note={
+            r
+              ? `${r.clicked} of ${r.sent} sent${r.failed ? `; ${r.failed} could not be sent` : ''}; ${change(r.sent, r.previous_sent)}`
+              : ''
+          }
+        />
+        <Figure
+          label="Invoices paid"
+          value={i ? String(i.paid) : '—'}
+          note={
+            i
+              ? `${paidAmounts.length ? `${paidAmounts.join(' + ')}; ` : ''}${change(i.paid, i.previous_paid)}`
+              : ''
+          }
+        />
+        <Figure
+          label="Days to pay (median)"
+          value={i?.median_days_to_pay === null || !i ? '—' : String(i.median_days_to_pay)}
+          note={
+            i
+              ? `${i.sent_and_paid} of ${i.sent} invoices sent in the period paid so far` +
+                (i.previous_median_days_to_pay === null ? '' : `; ${i.previous_median_days_to_pay} before`)
+              : ''
+          }
+        />
+      </Flex>
+      <div className="analytics-grid">
+        <ReportCard
+          title="Review requests"
+          file={`review-requests-${first}-${last}`}
+          loading={reviews.isPending}
+          columns={[
+            { key: 'bucket', title: bucketTitle(r?.range.bucket) },
+            { key: 'sent', title: 'Sent', numeric: true },
+            { key: 'clicked', title: 'Opened', numeric: true },
+          ]}
+          rows={reviewRows}
+          chart={
+            <SeriesChart
+              kind="line"
+              rows={reviewRows}
+              measures={[
+                { key: 'sent', name: 'Sent', colour: PRIMARY },
+                { key: 'clicked', name: 'Opened', colour: MUTED },
+              ]}
+            />
+          }
+        />
+        <ReportCard
+          title="Invoices"
+          file={`invoices-${first}-${last}`}
+          loading={invoices.isPending}
+          columns={[
+            { key: 'bucket', title: bucketTitle(i?.range.bucket) },
+            { key: 'sent', title: 'Sent', numeric: true },
+            { key: 'paid', title: 'Paid', numeric: true },
+          ]}
+          rows={invoiceRows}
+          chart={
+            <SeriesChart
+              kind="bar"
+              rows={invoiceRows}
+              measures={[
+                { key: 'sent', name: 'Sent', colour: MUTED },
+                { key: 'paid', name: 'Paid', colour: PRIMARY },
+              ]}
+            />
+          }
+        />
+      </div>
+      <ReportCard
+        title="Invoice amounts"
+        file={`invoice-amounts-${first}-${last}`}
+        loading={invoices.isPending}
+        columns={[
+          { key: 'currency', title: 'Currency' },
+          { key: 'sent', title: 'Sent', numeric: true },
+          { key: 'paid', title: 'Paid', numeric: true },
+          { key: 'previous_sent', title: 'Sent before', numeric: true },
+          { key: 'previous_paid', title: 'Paid before', numeric: true },
+        ]}
+        rows={amountRows}
+        chart={
+          <ResponsiveContainer width="100%" height={Math.max(160, amountRows.length * 60)}>
+            <BarChart
+              data={(i?.amounts ?? []).map((a) => ({
+                label: a.currency,
+                sent: a.sent_cents / 100,
+                paid: a.paid_cents / 100,
+              }))}
+              layout="vertical"
+              margin={{ left: 8, right: 16 }}
+            >
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" />
+              <YAxis type="category" dataKey="label" width={60} />
+              <Tooltip />
+              <Legend />
+              <Bar isAnimationActive={false} dataKey="sent" name="Sent" fill={MUTED} />
+              <Bar isAnimationActive={false} dataKey="paid" name="Paid" fill={PRIMARY} />
+            </BarChart>
+          </ResponsiveContainer>
+        }
+      />
+    </Flex>
+  );
+}

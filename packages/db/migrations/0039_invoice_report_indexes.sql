@@ -1,0 +1,2 @@
+CREATE INDEX "invoices_business_sent_idx" ON "invoices" USING btree ("business_id","sent_at") WHERE "invoices"."sent_at" is not null;--> statement-breakpoint
+CREATE INDEX "invoices_business_paid_idx" ON "invoices" USING btree ("business_id","paid_at") WHERE "invoices"."paid_at" is not null;
