@@ -2,6 +2,7 @@ export * from './business-hours.ts';
 export * from './call-state.ts';
 export * from './call-text.ts';
 export * from './channels.ts';
+export * from './customer-name.ts';
 export * from './date-range.ts';
 export * from './error-code.ts';
 export * from './feature-flags.ts';

@@ -100,6 +100,15 @@ describe('Next business day: the next weekday after today', () => {
   ])('is $day when it is $today ($now) in $timezone', ({ now, timezone, day }) => {
     expect(nextBusinessDay(new Date(now), timezone)).toBe(day);
   });
+
+  it('skips the location’s holidays, as they fall in its time zone', () => {
+    // Thursday 24 December 2026: Christmas (Friday) and Boxing Day Monday (the 28th) are holidays.
+    const christmasEve = new Date('2026-12-24T00:00:00Z');
+    const zone = 'Australia/Melbourne';
+    expect(nextBusinessDay(christmasEve, zone)).toBe('Friday');
+    expect(nextBusinessDay(christmasEve, zone, ['2026-12-25'])).toBe('Monday');
+    expect(nextBusinessDay(christmasEve, zone, ['2026-12-25', '2026-12-28'])).toBe('Tuesday');
+  });
 });
 
 describe('unknownPlaceholders', () => {

@@ -70,9 +70,17 @@ export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
 const SATURDAY = 6;
 const SUNDAY = 0;
 
-/** The next Monday–Friday after today in `timezone`, e.g. 'Monday' on a Friday. Public holidays are not known. */
-export function nextBusinessDay(now: Date, timezone: string): WeekdayName {
+/**
+ * The next Monday–Friday after today in `timezone` that is not one of the location's `holidays` ('YYYY-MM-DD'
+ * there), e.g. 'Monday' on a Friday, 'Tuesday' on a Friday before a holiday Monday.
+ */
+export function nextBusinessDay(now: Date, timezone: string, holidays: readonly string[] = []): WeekdayName {
+  const closed = new Set(holidays);
   let day = addDays(calendarDayIn(now, timezone), 1);
-  while (weekdayOf(day) === SATURDAY || weekdayOf(day) === SUNDAY) day = addDays(day, 1);
+  // A run of holidays longer than a year is not a business; stop looking there.
+  for (let i = 0; i < 400; i++) {
+    if (weekdayOf(day) !== SATURDAY && weekdayOf(day) !== SUNDAY && !closed.has(day)) break;
+    day = addDays(day, 1);
+  }
   return WEEKDAY_NAMES[weekdayOf(day)] ?? 'Monday';
 }

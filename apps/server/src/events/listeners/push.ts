@@ -1,5 +1,5 @@
 import { queryRows } from '@switchboard/db';
-import type { PushPayload } from '@switchboard/shared';
+import { customerCalled, type PushPayload } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pushNotify } from '../../jobs/definitions/push-notify.ts';
@@ -17,7 +17,7 @@ const FIRST_MESSAGE_MS = 10_000;
 export function pushListeners(app: FastifyInstance): void {
   const opened = new Map<string, string>();
   app.events.on('enquiry.created', ({ enquiry }) => {
-    const who = enquiry.customer.name ?? enquiry.customer.phone ?? enquiry.customer.email ?? 'A customer';
+    const who = customerCalled(enquiry.customer, 'A customer');
     opened.set(enquiry.id, who);
     setTimeout(() => opened.delete(enquiry.id), FIRST_MESSAGE_MS).unref();
   });
@@ -49,5 +49,5 @@ async function customerName(app: FastifyInstance, enquiryId: string): Promise<st
     sql`select c.name, c.phone, c.email from enquiries e join customers c on c.id = e.customer_id
         where e.id = ${enquiryId}::uuid`,
   );
-  return row?.name ?? row?.phone ?? row?.email ?? 'A customer';
+  return customerCalled(row, 'A customer');
 }

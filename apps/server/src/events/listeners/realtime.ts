@@ -1,4 +1,4 @@
-import { Invoice } from '@switchboard/shared';
+import { customerCalled, Invoice } from '@switchboard/shared';
 import type { FastifyInstance } from 'fastify';
 import { preview } from '../../modules/messages/dto.ts';
 import { rooms } from '../../plugins/realtime.ts';
@@ -26,7 +26,7 @@ export function realtimeListeners(app: FastifyInstance): void {
   // The assignee hears that their customer is back, wherever they are in the app.
   bus.on('enquiry.reopened', ({ enquiry, message }) => {
     if (!enquiry.assigned_to) return;
-    const who = enquiry.customer.name ?? enquiry.customer.phone ?? enquiry.customer.email ?? 'A customer';
+    const who = customerCalled(enquiry.customer, 'A customer');
     io.to(rooms.user(enquiry.assigned_to)).emit('notification', {
       kind: 'reopened',
       enquiry_id: enquiry.id,
@@ -38,7 +38,7 @@ export function realtimeListeners(app: FastifyInstance): void {
   // The team sees a note arrive in the thread; each teammate it mentions is told, wherever they are.
   bus.on('note.created', ({ location_id, enquiry, note, mentioned }) => {
     io.to([rooms.location(location_id), rooms.enquiry(enquiry.id)]).emit('note.created', note);
-    const who = enquiry.customer.name ?? enquiry.customer.phone ?? enquiry.customer.email ?? 'a customer';
+    const who = customerCalled(enquiry.customer, 'a customer');
     for (const user_id of mentioned) {
       io.to(rooms.user(user_id)).emit('notification', {
         kind: 'mention',
@@ -51,7 +51,7 @@ export function realtimeListeners(app: FastifyInstance): void {
   });
   // Everyone at the location hears that a conversation needs a person.
   bus.on('enquiry.handed_off', ({ enquiry }) => {
-    const who = enquiry.customer.name ?? enquiry.customer.phone ?? enquiry.customer.email ?? 'A customer';
+    const who = customerCalled(enquiry.customer, 'A customer');
     io.to(rooms.location(enquiry.location_id)).emit('notification', {
       kind: 'handoff',
       enquiry_id: enquiry.id,
@@ -62,7 +62,7 @@ export function realtimeListeners(app: FastifyInstance): void {
   });
   bus.on('enquiry.woke', ({ enquiry }) => {
     if (!enquiry.assigned_to) return;
-    const who = enquiry.customer.name ?? enquiry.customer.phone ?? enquiry.customer.email ?? 'A customer';
+    const who = customerCalled(enquiry.customer, 'A customer');
     io.to(rooms.user(enquiry.assigned_to)).emit('notification', {
       kind: 'woke',
       enquiry_id: enquiry.id,

@@ -55,14 +55,13 @@ export function breakdown(
   );
 }
 
-/** Counts per bucket of the period, every bucket listed (empty ones as 0). */
+/** Counts per bucket of the period (rows of one bucket added up), every bucket listed (empty ones as 0). */
 export function series(scope: ReportScope, rows: { bucket: string | Date; n: number }[]) {
-  const counts = new Map(
-    rows.map((r) => [
-      typeof r.bucket === 'string' ? r.bucket.slice(0, 10) : calendarDayIn(r.bucket, 'UTC'),
-      Number(r.n),
-    ]),
-  );
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const bucket = typeof r.bucket === 'string' ? r.bucket.slice(0, 10) : calendarDayIn(r.bucket, 'UTC');
+    counts.set(bucket, (counts.get(bucket) ?? 0) + Number(r.n));
+  }
   const first = calendarDayIn(scope.from, scope.timezone);
   const last = calendarDayIn(new Date(scope.to.getTime() - 1), scope.timezone);
   return bucketDays(first, last, scope.bucket).map((bucket) => ({ bucket, count: counts.get(bucket) ?? 0 }));
@@ -82,7 +81,7 @@ export async function enquiryReport({ db, actor }: DbActor, query: Query): Promi
   const scope = await reportScope(db, requireBusiness(actor), query);
   const where = sql`e.business_id = ${scope.business_id}::uuid and ${atLocations(scope, sql`e.location_id`)}`;
   const local = sql`(e.created_at at time zone ${scope.timezone})`;
-  const [groups, buckets, heat] = await Promise.all([
+  const [groups, cells] = await Promise.all([
     queryRows<{
       channel: string;
       source: string | null;
@@ -100,22 +99,23 @@ export async function enquiryReport({ db, actor }: DbActor, query: Query): Promi
             and e.created_at < ${iso(scope.to)}::timestamptz
           group by 1, 2, 3, 4, 5, 6`,
     ),
-    queryRows<{ bucket: string; n: number }>(
+    // The series and the heatmap from one pass: this period by bucket, weekday and hour.
+    queryRows<{ bucket: string; weekday: number; hour: number; n: number }>(
       db,
-      sql`select ${bucketOf(scope, sql`e.created_at`)} as bucket, count(*)::int as n
+      sql`select ${bucketOf(scope, sql`e.created_at`)} as bucket, extract(dow from ${local})::int as weekday,
+                 extract(hour from ${local})::int as hour, count(*)::int as n
           from enquiries e
           where ${where} and e.created_at >= ${iso(scope.from)}::timestamptz and e.created_at < ${iso(scope.to)}::timestamptz
-          group by 1`,
-    ),
-    queryRows<{ weekday: number; hour: number; n: number }>(
-      db,
-      sql`select extract(dow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
-                 count(*)::int as n
-          from enquiries e
-          where ${where} and e.created_at >= ${iso(scope.from)}::timestamptz and e.created_at < ${iso(scope.to)}::timestamptz
-          group by 1, 2`,
+          group by 1, 2, 3`,
     ),
   ]);
+  const heat = new Map<string, { weekday: number; hour: number; count: number }>();
+  for (const c of cells) {
+    const key = `${c.weekday}:${c.hour}`;
+    const cell = heat.get(key) ?? { weekday: c.weekday, hour: c.hour, count: 0 };
+    cell.count += Number(c.n);
+    heat.set(key, cell);
+  }
   const by = (pick: (g: (typeof groups)[number]) => string | null) =>
     groups.map((g) => ({ key: pick(g), current: g.current, n: g.n }));
   const names = new Map(scope.locations.map((l) => [l.id, l.name ?? 'Unknown Location']));
@@ -145,8 +145,8 @@ export async function enquiryReport({ db, actor }: DbActor, query: Query): Promi
       by((g) => g.location_id),
       (k) => names.get(k ?? '') ?? 'Unknown Location',
     ),
-    series: series(scope, buckets),
-    heatmap: heat.map((h) => ({ weekday: h.weekday, hour: h.hour, count: Number(h.n) })),
+    series: series(scope, cells),
+    heatmap: [...heat.values()],
   };
 }
 
@@ -218,28 +218,30 @@ export async function callReport({ db, actor }: DbActor, query: Query): Promise<
   };
 }
 
-type TimesRow = {
-  kind: 'response' | 'resolution';
-  current: boolean;
-  n: number;
-  /** Of them, replies the assistant sent. */
-  assistant: number;
-  median: number | null;
-  p90: number | null;
-  business_median: number | null;
-  business_p90: number | null;
-};
+/** Each kind of fact, in this period and the one before: the four figures a report compares. */
+const TIMES = [
+  { kind: 'response', current: true },
+  { kind: 'response', current: false },
+  { kind: 'resolution', current: true },
+  { kind: 'resolution', current: false },
+] as const;
+const timesKey = (t: (typeof TIMES)[number]) => `${t.kind}_${t.current ? 'now' : 'before'}`;
 
-const whole = (v: number | string | null) => (v === null ? null : Math.round(Number(v)));
+type TimesRow = Record<string, number | string | (number | string)[] | null>;
 
-function times(rows: TimesRow[], kind: TimesRow['kind'], current: boolean): TimesDto {
-  const r = rows.find((x) => x.kind === kind && x.current === current);
+const whole = (v: number | string | null | undefined) =>
+  v === null || v === undefined ? null : Math.round(Number(v));
+
+function times(row: TimesRow | undefined, t: (typeof TIMES)[number]): TimesDto {
+  const key = timesKey(t);
+  const plain = (row?.[`plain_${key}`] ?? null) as (number | string)[] | null;
+  const open = (row?.[`open_${key}`] ?? null) as (number | string)[] | null;
   return {
-    count: Number(r?.n ?? 0),
-    median_seconds: whole(r?.median ?? null),
-    p90_seconds: whole(r?.p90 ?? null),
-    median_business_seconds: whole(r?.business_median ?? null),
-    p90_business_seconds: whole(r?.business_p90 ?? null),
+    count: Number(row?.[`n_${key}`] ?? 0),
+    median_seconds: whole(plain?.[0]),
+    p90_seconds: whole(plain?.[1]),
+    median_business_seconds: whole(open?.[0]),
+    p90_business_seconds: whole(open?.[1]),
   };
 }
 
@@ -249,19 +251,21 @@ export async function responseReport({ db, actor }: DbActor, query: Query): Prom
   const facts = sql`f.business_id = ${scope.business_id}::uuid and ${atLocations(scope, sql`f.location_id`)}
     and f.ended_at >= ${iso(scope.previousFrom)}::timestamptz and f.ended_at < ${iso(scope.to)}::timestamptz`;
   const current = sql`f.ended_at >= ${iso(scope.from)}::timestamptz`;
-  const [rows, staff, handoffs] = await Promise.all([
-    queryRows<TimesRow>(
-      db,
-      // One sort per column gives both percentiles.
-      sql`select kind, current, n, assistant, plain[1] as median, plain[2] as p90, open[1] as business_median,
-                 open[2] as business_p90
-          from (select f.kind, ${current} as current, count(*)::int as n,
-                       (count(*) filter (where f.by_assistant))::int as assistant,
-                       percentile_cont(array[0.5, 0.9]) within group (order by f.seconds) as plain,
-                       percentile_cont(array[0.5, 0.9]) within group (order by f.business_seconds) as open
-                from enquiry_facts f where ${facts}
-                group by 1, 2) t`,
-    ),
+  // One row, each figure an aggregate over its own rows: no sorting by group first, only each percentile's sort
+  // (one per column gives both percentiles).
+  const figures = sql.join(
+    TIMES.map((t) => {
+      const only = sql`f.kind = ${t.kind} and (${current}) = ${t.current}`;
+      const key = sql.raw(timesKey(t));
+      return sql`count(*) filter (where ${only}) as n_${key},
+        count(*) filter (where ${only} and f.by_assistant) as assistant_${key},
+        percentile_cont(array[0.5, 0.9]) within group (order by f.seconds) filter (where ${only}) as plain_${key},
+        percentile_cont(array[0.5, 0.9]) within group (order by f.business_seconds) filter (where ${only}) as open_${key}`;
+    }),
+    sql`, `,
+  );
+  const [[row], staff, handoffs] = await Promise.all([
+    queryRows<TimesRow>(db, sql`select ${figures} from enquiry_facts f where ${facts}`),
     queryRows<{
       user_id: string;
       full_name: string;
@@ -270,12 +274,16 @@ export async function responseReport({ db, actor }: DbActor, query: Query): Prom
       business_median: number | null;
     }>(
       db,
-      sql`select f.user_id, u.full_name, count(*)::int as n,
-                 percentile_cont(0.5) within group (order by f.seconds) as median,
-                 percentile_cont(0.5) within group (order by f.business_seconds) as business_median
-          from enquiry_facts f join users u on u.id = f.user_id
-          where ${facts} and ${current} and f.kind = 'response'
-          group by 1, 2 order by n desc, u.full_name`,
+      // Grouped before the names are joined, so the join is of a few rows whatever the plan.
+      sql`select s.user_id, u.full_name, s.n, s.median, s.business_median
+          from (select f.user_id, count(*)::int as n,
+                       percentile_cont(0.5) within group (order by f.seconds) as median,
+                       percentile_cont(0.5) within group (order by f.business_seconds) as business_median
+                from enquiry_facts f
+                where ${facts} and ${current} and f.kind = 'response' and f.user_id is not null
+                group by 1) s
+          join users u on u.id = s.user_id
+          order by s.n desc, u.full_name`,
     ),
     queryRows<{ current: boolean; n: number }>(
       db,
@@ -286,15 +294,12 @@ export async function responseReport({ db, actor }: DbActor, query: Query): Prom
           group by 1`,
     ),
   ]);
-  const count = (list: { current: boolean; n: number }[], now: boolean) =>
-    Number(list.find((x) => x.current === now)?.n ?? 0);
-  const assistant = rows
-    .filter((x) => x.kind === 'response')
-    .map((x) => ({ current: x.current, n: Number(x.assistant) }));
+  const handedOff = (now: boolean) => Number(handoffs.find((x) => x.current === now)?.n ?? 0);
+  const [responseNow, responseBefore, resolutionNow, resolutionBefore] = TIMES;
   return {
     range: rangeOf(scope),
-    first_response: { ...times(rows, 'response', true), previous: times(rows, 'response', false) },
-    resolution: { ...times(rows, 'resolution', true), previous: times(rows, 'resolution', false) },
+    first_response: { ...times(row, responseNow), previous: times(row, responseBefore) },
+    resolution: { ...times(row, resolutionNow), previous: times(row, resolutionBefore) },
     by_staff: staff.map((s) => ({
       user_id: s.user_id,
       full_name: s.full_name,
@@ -303,10 +308,10 @@ export async function responseReport({ db, actor }: DbActor, query: Query): Prom
       median_business_seconds: whole(s.business_median),
     })),
     assistant: {
-      answered: count(assistant, true),
-      handed_off: count(handoffs, true),
-      previous_answered: count(assistant, false),
-      previous_handed_off: count(handoffs, false),
+      answered: Number(row?.[`assistant_${timesKey(responseNow)}`] ?? 0),
+      handed_off: handedOff(true),
+      previous_answered: Number(row?.[`assistant_${timesKey(responseBefore)}`] ?? 0),
+      previous_handed_off: handedOff(false),
     },
   };
 }

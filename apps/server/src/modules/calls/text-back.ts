@@ -25,6 +25,8 @@ export async function textBack(app: FastifyInstance, job: { call_id: string }): 
       call: calls,
       text: locations.missed_call_text,
       location_name: locations.name,
+      location_zone: locations.timezone,
+      holidays: locations.holidays,
       business: businesses,
     })
     .from(calls)
@@ -39,7 +41,11 @@ export async function textBack(app: FastifyInstance, job: { call_id: string }): 
     first_name: customer.first_name,
     business_name: row.business.name,
     location_name: row.location_name,
-    business_day: nextBusinessDay(new Date(), row.business.timezone),
+    business_day: nextBusinessDay(
+      new Date(),
+      row.location_zone ?? row.business.timezone,
+      row.holidays.map((h) => h.date),
+    ),
   }).trim();
   if (!body) return;
   const outcome = await sendAutomatic(app, {

@@ -171,6 +171,7 @@ export async function askForReview(app: FastifyInstance, ask: Ask): Promise<Requ
     business_day: nextBusinessDay(
       new Date(),
       location.timezone ?? business?.timezone ?? 'Australia/Melbourne',
+      location.holidays.map((h) => h.date),
     ),
   }).trim();
   const outcome = await sendAutomatic(app, {

@@ -87,7 +87,8 @@ export async function deleteTemplate({ db, actor }: Context, id: string) {
 
 /**
  * The templates offered in an enquiry, each with its placeholders filled for that customer: first_name,
- * business_name, location_name and business_day (the next business day in the business's timezone).
+ * business_name, location_name and business_day (the next business day at the location: not a weekend or one of
+ * its holidays).
  */
 export async function templatesForEnquiry(
   { db, actor }: Pick<Context, 'db' | 'actor'>,
@@ -101,7 +102,9 @@ export async function templatesForEnquiry(
       first_name: customers.first_name,
       business_name: businesses.name,
       timezone: businesses.timezone,
+      location_zone: locations.timezone,
       location_name: locations.name,
+      holidays: locations.holidays,
     })
     .from(customers)
     .innerJoin(businesses, eq(businesses.id, customers.business_id))
@@ -112,7 +115,11 @@ export async function templatesForEnquiry(
     business_name: ctx?.business_name ?? '',
     // A location without a name is known to customers by the business's name.
     location_name: ctx?.location_name || ctx?.business_name || '',
-    business_day: nextBusinessDay(now, ctx?.timezone ?? 'Australia/Melbourne'),
+    business_day: nextBusinessDay(
+      now,
+      ctx?.location_zone ?? ctx?.timezone ?? 'Australia/Melbourne',
+      ctx?.holidays.map((h) => h.date),
+    ),
   };
   const templates = await listTemplates({ db, actor }, e.location_id);
   return templates.map((t) => ({ ...t, rendered: renderTemplate(t.body, values) }));

@@ -1,4 +1,5 @@
 import type { CustomerSummary } from '@switchboard/shared';
+import { customerCalled } from '@switchboard/shared';
 import { Drawer, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
@@ -26,7 +27,7 @@ export function CustomersList({ viewer }: { viewer: Viewer }) {
       key: 'name',
       render: (_, c) => (
         <Typography.Link onClick={() => setOpenId(c.id)}>
-          {c.name ?? c.phone ?? c.email ?? 'Unnamed customer'}
+          {customerCalled(c, 'Unnamed customer')}
         </Typography.Link>
       ),
     },

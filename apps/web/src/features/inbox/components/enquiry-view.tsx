@@ -1,4 +1,5 @@
 import { FileSearchOutlined } from '@ant-design/icons';
+import { customerCalled } from '@switchboard/shared';
 import { Button, Drawer, Grid } from 'antd';
 import { type DragEvent, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
@@ -129,7 +130,7 @@ export default function EnquiryView({
 
   return (
     <section
-      aria-label={`Conversation with ${row.customer.name ?? row.customer.phone ?? row.customer.email ?? 'customer'}`}
+      aria-label={`Conversation with ${customerCalled(row.customer, 'customer')}`}
       className={dropping ? 'ib-drop-target' : undefined}
       style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, minWidth: 0 }}
       onDragOver={onDragOver}

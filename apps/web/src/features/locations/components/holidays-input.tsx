@@ -5,25 +5,6 @@ import dayjs from 'dayjs';
 
 const DAY = 'YYYY-MM-DD';
 
-/** The first thing wrong with the list, said the way the server would refuse it; null when all is right. */
-export function holidaysProblem(holidays: Holiday[]): string | null {
-  if (holidays.length > HOLIDAYS_MAX) return `A location can keep at most ${HOLIDAYS_MAX} holidays.`;
-  const seen = new Set<string>();
-  for (const h of holidays) {
-    if (!h.date) return 'Pick a date for each holiday, or remove it.';
-    if (seen.has(h.date)) return `${dayjs(h.date).format('D MMM YYYY')} is listed twice.`;
-    seen.add(h.date);
-  }
-  return null;
-}
-
-/** The list as saved: named ones trimmed, blank names none, in date order. */
-export function holidaysToSave(holidays: Holiday[]): Holiday[] {
-  return holidays
-    .map((h) => ({ date: h.date, name: h.name?.trim() ? h.name.trim() : null }))
-    .sort((a, b) => a.date.localeCompare(b.date));
-}
-
 /**
  * Days the location is closed whatever its weekly hours say (public holidays, a closure): calls go to
  * voicemail, the chat says when it opens again, and response times do not count them.

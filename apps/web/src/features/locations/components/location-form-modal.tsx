@@ -14,7 +14,8 @@ import { notify } from '@/lib/notifier.ts';
 import { useCreateLocation } from '../api/create-location.ts';
 import { useUpdateLocation } from '../api/update-location.ts';
 import type { Location, LocationInput } from '../types.ts';
-import { HolidaysInput, holidaysProblem, holidaysToSave } from './holidays-input.tsx';
+import { holidaysProblem, holidaysToSave } from '../utils/holidays.ts';
+import { HolidaysInput } from './holidays-input.tsx';
 import { hoursProblem, OpeningHoursInput } from './opening-hours-input.tsx';
 import { TrackingNumbers } from './tracking-numbers.tsx';
 

@@ -16,22 +16,13 @@ import {
   turnOffPush,
   turnOnPush,
 } from '@/lib/push.ts';
-import { sharedQueryKeys } from '@/lib/query-keys.ts';
+import { useUpdateMe } from '@/lib/update-me.ts';
 import { LONG_POP } from '../utils/sound-rules.ts';
 import { playRingtone, SOUND_LABELS } from '../utils/sounds.ts';
 
 /** The longest sound file offered for upload (the server refuses more). */
 const SOUND_MAX_BYTES = 1024 * 1024;
 const SOUND_TYPES = 'audio/mpeg,audio/mp4,audio/ogg,audio/wav,.mp3,.m4a,.ogg,.wav';
-
-function useUpdateMe() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (patch: UpdateMeRequest) =>
-      (await api.patch<Envelope<UserMe>>('/user/me', patch, { silent: true })).data.body,
-    onSuccess: (me) => queryClient.setQueryData(sharedQueryKeys.me, me),
-  });
-}
 
 const PUSH_TEXT: Record<PushState, string> = {
   unsupported: '',
@@ -249,7 +240,7 @@ function DigestChoice({
 
 /** Settings → Notifications: what the signed-in person is told of, how it sounds, and this browser's part. */
 export function NotificationsPage({ me }: { me: UserMe }) {
-  const update = useUpdateMe();
+  const update = useUpdateMe({ silent: true });
   const [problem, setProblem] = useState<string | null>(null);
   const save = (patch: UpdateMeRequest, done?: string) => {
     setProblem(null);

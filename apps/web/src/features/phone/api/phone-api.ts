@@ -1,13 +1,6 @@
-import type {
-  CallPageBody,
-  CustomerPage,
-  MemberDto,
-  MessagePage,
-  UpdateMeRequest,
-} from '@switchboard/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CallPageBody, CustomerPage, MemberDto, MessagePage } from '@switchboard/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
-import { sharedQueryKeys } from '@/lib/query-keys.ts';
 
 export const phoneKeys = {
   recent: ['phone', 'recent'] as const,
@@ -63,15 +56,5 @@ export function useTeammates(enabled: boolean) {
     queryFn: async ({ signal }) =>
       (await api.get<Envelope<{ items: MemberDto[] }>>('/business/members', { signal })).data.body.items,
     staleTime: 60_000,
-  });
-}
-
-/** The person's call ringtone, kept with their account. */
-export function useSaveRingtone() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (ringtone_call: NonNullable<UpdateMeRequest['ringtone_call']>) =>
-      (await api.patch('/user/me', { ringtone_call })).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: sharedQueryKeys.me }),
   });
 }

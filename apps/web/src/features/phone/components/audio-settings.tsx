@@ -3,7 +3,7 @@ import { CALL_RINGTONES, type CallRingtone } from '@switchboard/shared';
 import { Alert, Button, Flex, Form, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { failureText } from '@/lib/failure-text.ts';
-import { useSaveRingtone } from '../api/phone-api.ts';
+import { useUpdateMe } from '@/lib/update-me.ts';
 import { playOnce, RINGTONE_LABELS } from '../lib/ringtones.ts';
 import { usePhoneStore } from '../stores/phone-store.ts';
 
@@ -52,7 +52,7 @@ export function AudioSettings() {
   const chosen = usePhoneStore((s) => s.devices);
   const ringtone = usePhoneStore((s) => s.ringtone);
   const select = usePhoneStore((s) => s.selectDevices);
-  const saveRingtone = useSaveRingtone();
+  const saveRingtone = useUpdateMe();
   const [testError, setTestError] = useState<string | null>(null);
   const canChooseOutput =
     typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
@@ -115,7 +115,7 @@ export function AudioSettings() {
             options={CALL_RINGTONES.map((r) => ({ value: r, label: RINGTONE_LABELS[r] }))}
             onChange={(r: CallRingtone) => {
               usePhoneStore.setState({ ringtone: r });
-              saveRingtone.mutate(r);
+              saveRingtone.mutate({ ringtone_call: r });
               test(chosen.ringing, r);
             }}
             style={{ flex: 1, minWidth: 0 }}

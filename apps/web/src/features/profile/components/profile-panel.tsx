@@ -10,6 +10,7 @@ import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import { sharedQueryKeys } from '@/lib/query-keys.ts';
 import { reconnectSocket } from '@/lib/socket.ts';
+import { useUpdateMe } from '@/lib/update-me.ts';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
@@ -23,14 +24,7 @@ export function ProfileDetails({ me }: { me: UserMe }) {
   const save = useSaveMe();
   const input = useRef<HTMLInputElement>(null);
   const [form] = Form.useForm<{ full_name: string }>();
-  const rename = useMutation({
-    mutationFn: async (full_name: string) =>
-      (await api.patch<Envelope<UserMe>>('/user/me', { full_name })).data.body,
-    onSuccess: (next) => {
-      save(next);
-      notify.success('Name saved');
-    },
-  });
+  const rename = useUpdateMe({ onSaved: () => notify.success('Name saved') });
   const picture = useMutation({
     mutationFn: async (file: File | null) => {
       if (!file) return (await api.delete<Envelope<UserMe>>('/user/me/avatar')).data.body;
@@ -92,7 +86,7 @@ export function ProfileDetails({ me }: { me: UserMe }) {
           form={form}
           layout="vertical"
           initialValues={{ full_name: me.full_name }}
-          onFinish={(v) => rename.mutate(v.full_name.trim())}
+          onFinish={(v) => rename.mutate({ full_name: v.full_name.trim() })}
           style={{ maxWidth: 420 }}
         >
           <Form.Item
@@ -188,15 +182,7 @@ export function PasswordChange() {
 
 /** How replying works for this person: Enter to send, and taking an unassigned enquiry by replying. */
 export function ReplyPreferences({ me }: { me: UserMe }) {
-  const save = useSaveMe();
-  const update = useMutation({
-    mutationFn: async (patch: { send_on_enter?: boolean; assign_on_reply?: boolean }) =>
-      (await api.patch<Envelope<UserMe>>('/user/me', patch)).data.body,
-    onSuccess: (next) => {
-      save(next);
-      notify.success('Preference saved');
-    },
-  });
+  const update = useUpdateMe({ onSaved: () => notify.success('Preference saved') });
   return (
     <Panel title="Replying">
       <Flex vertical gap={12}>

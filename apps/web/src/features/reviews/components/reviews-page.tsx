@@ -1,5 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
 import {
+  customerCalled,
   DEFAULT_REVIEW_MESSAGE,
   nextBusinessDay,
   renderTemplate,
@@ -152,7 +153,7 @@ function AskListDialog({ locations, onClose }: { locations: ReviewLocation[]; on
   const ask = useRequestReviews();
   const search = useCallback(async (q: string) => {
     const found = await searchCustomers(q);
-    setOptions(found.map((c) => ({ value: c.id, label: c.name ?? c.phone ?? c.email ?? 'Unnamed' })));
+    setOptions(found.map((c) => ({ value: c.id, label: customerCalled(c, 'Unnamed') })));
   }, []);
   useEffect(() => {
     void search('');
