@@ -4,3 +4,4 @@ export * from './passwords.ts';
 export * as schema from './schema.ts';
 export * from './schema.ts';
 export * from './seed.ts';
+export * from './upkeep.ts';

@@ -1,3 +1,4 @@
+import { tidyEmbedded } from '@switchboard/db';
 import type { FastifyInstance } from 'fastify';
 import { autoReply, learnFromHandoff } from '../modules/ai/auto-reply.ts';
 import { learnDocument, queueRecrawls } from '../modules/ai/documents.ts';
@@ -57,29 +58,18 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
     await deliverPush(app, job.data);
   });
   // Websites the owner wants fetched again, looked for every hour on every node (a job per site at a time).
-  const recrawl = setInterval(() => {
-    queueRecrawls(app).catch((error: unknown) =>
-      app.log.error({ err: error }, 'queuing website re-crawls failed'),
-    );
-  }, RECRAWL_SWEEP_MS);
-  recrawl.unref();
-  app.addHook('onClose', async () => clearInterval(recrawl));
+  every(app, RECRAWL_SWEEP_MS, 'queuing website re-crawls failed', () => queueRecrawls(app));
   // Invoices past due become overdue and their reminders go out, looked for every hour (each reminder once).
-  const reminders = setInterval(() => {
-    sweepInvoiceReminders(app).catch((error: unknown) =>
-      app.log.error({ err: error }, 'sending invoice reminders failed'),
-    );
-  }, RECRAWL_SWEEP_MS);
-  reminders.unref();
-  app.addHook('onClose', async () => clearInterval(reminders));
+  every(app, RECRAWL_SWEEP_MS, 'sending invoice reminders failed', () => sweepInvoiceReminders(app));
   // Owners who asked are emailed the enquiries no one has answered for their chosen time, looked for every minute.
-  const digests = setInterval(() => {
-    sweepDigests(app).catch((error: unknown) =>
-      app.log.error({ err: error }, 'emailing unanswered enquiries failed'),
-    );
-  }, DIGEST_SWEEP_MS);
-  digests.unref();
-  app.addHook('onClose', async () => clearInterval(digests));
+  every(app, DIGEST_SWEEP_MS, 'emailing unanswered enquiries failed', () => sweepDigests(app));
+  // The embedded database is vacuumed and analysed as autovacuum would (PostgreSQL does it itself).
+  if (app.database.engine === 'pglite') {
+    every(app, UPKEEP_MS, 'tidying the embedded database failed', async () => {
+      const done = await tidyEmbedded(app.database);
+      if (done.length) app.log.info({ done }, 'tidied the embedded database');
+    });
+  }
 
   // Replies left queued without a job (a node stopped between storing one and queuing its job) are looked for
   // at start and every few seconds after, on every node. A job's id is its message's, so a sweep racing the
@@ -100,3 +90,13 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
 
 const SWEEP_SECONDS = 10;
 const RECRAWL_SWEEP_MS = 3_600_000;
+const UPKEEP_MS = 600_000;
+
+/** Runs `task` every `ms` on this node until the app closes; a failure is logged and the next run goes ahead. */
+function every(app: FastifyInstance, ms: number, failure: string, task: () => Promise<unknown>): void {
+  const timer = setInterval(() => {
+    task().catch((error: unknown) => app.log.error({ err: error }, failure));
+  }, ms);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
