@@ -277,6 +277,7 @@ export function AnalyticsPage({
         chart={
           <SeriesChart
             kind="line"
+            unit={e?.range.bucket}
             rows={seriesRows}
             measures={[{ key: 'count', name: 'Enquiries', colour: PRIMARY }]}
           />
@@ -316,6 +317,7 @@ export function AnalyticsPage({
         chart={
           <SeriesChart
             kind="bar"
+            unit={c?.range.bucket}
             height={220}
             rows={callSeriesRows}
             measures={[{ key: 'count', name: 'Calls', colour: PRIMARY }]}

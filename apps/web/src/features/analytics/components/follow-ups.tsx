@@ -84,6 +84,7 @@ export function FollowUps({ filter, first, last }: { filter: AnalyticsFilter; fi
           chart={
             <SeriesChart
               kind="line"
+              unit={r?.range.bucket}
               rows={reviewRows}
               measures={[
                 { key: 'sent', name: 'Sent', colour: PRIMARY },
@@ -105,6 +106,7 @@ export function FollowUps({ filter, first, last }: { filter: AnalyticsFilter; fi
           chart={
             <SeriesChart
               kind="bar"
+              unit={i?.range.bucket}
               rows={invoiceRows}
               measures={[
                 { key: 'sent', name: 'Sent', colour: MUTED },

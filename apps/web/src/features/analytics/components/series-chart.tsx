@@ -14,6 +14,16 @@ import type { Row } from './report-card.tsx';
 
 export type Measure = { key: string; name: string; colour: string };
 
+const DAY = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const MONTH = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A bucket's first day ('2026-11-21') as an axis reads it: '21 Nov', or 'Nov 2026' for months. */
+function tick(bucket: string, unit: 'day' | 'week' | 'month'): string {
+  const day = new Date(`${bucket}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return bucket;
+  return (unit === 'month' ? MONTH : DAY).format(day);
+}
+
 /**
  * Counts over the period's buckets (rows keyed by `bucket`): lines, or bars side by side; a legend once there
  * is more than one measure.
@@ -22,18 +32,21 @@ export function SeriesChart({
   rows,
   measures,
   kind,
+  unit = 'day',
   height = 240,
 }: {
   rows: Row[];
   measures: Measure[];
   kind: 'line' | 'bar';
+  /** What each bucket is, for the axis's labels. */
+  unit?: 'day' | 'week' | 'month';
   height?: number;
 }) {
   const axes = [
     <CartesianGrid key="grid" strokeDasharray="3 3" />,
-    <XAxis key="x" dataKey="bucket" minTickGap={24} />,
+    <XAxis key="x" dataKey="bucket" minTickGap={16} tickFormatter={(v: string) => tick(v, unit)} />,
     <YAxis key="y" allowDecimals={false} />,
-    <Tooltip key="tip" />,
+    <Tooltip key="tip" labelFormatter={(v) => tick(String(v), unit)} />,
     measures.length > 1 && <Legend key="legend" />,
   ];
   const margin = { left: -16, right: 28 };
@@ -44,8 +57,9 @@ export function SeriesChart({
           {axes}
           {measures.map((m) => (
             <Line
+              isAnimationActive={false}
               key={m.key}
-              type="monotone"
+              type="linear"
               dataKey={m.key}
               name={m.name}
               stroke={m.colour}
