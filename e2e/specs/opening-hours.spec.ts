@@ -114,6 +114,26 @@ for (const size of [
         "We're closed now and open again tomorrow. Leave a message and we'll reply then.",
       );
       await closed.close();
+
+      // Next year's public holidays where the location is (its zone says Victoria), added in one go.
+      const next = new Date().getFullYear() + 1;
+      await row.getByRole('button', { name: 'Edit' }).click();
+      await dialog.getByRole('button', { name: 'Add public holidays' }).click();
+      await expect(dialog.getByLabel('State or region')).toBeVisible();
+      await dialog.getByLabel('Year').click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+        .getByTitle(String(next))
+        .click();
+      await dialog.getByRole('button', { name: `Add ${next}'s holidays` }).click();
+      await expect(dialog.getByText(/^Added \d+ public holidays\. Save to keep them\.$/)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      const kept = (
+        await (await page.request.get(`/api/v1/business/locations/${locationId}`, { headers })).json()
+      ).body.holidays as { date: string; name: string | null }[];
+      expect(kept).toContainEqual({ date: `${next}-12-25`, name: 'Christmas Day' });
+      expect(kept).toContainEqual({ date: holidays[0].date, name: 'Stocktake' });
     } finally {
       await page.request.delete(`/api/v1/business/locations/${locationId}`, { headers });
     }

@@ -118,3 +118,40 @@ export const LocationPage = pageOf(Location);
 /** `GET /email/inbound-address?location_id=`: the address that forwards into a location's inbox. */
 export const InboundAddressQuery = z.strictObject({ location_id: Uuid.optional() });
 export const InboundAddress = z.object({ location_id: z.string(), address: z.string() });
+
+/** `GET /public-holidays/places`: the countries (ISO 3166 codes) and their regions whose holidays are known. */
+export const PublicHolidayPlaces = z.object({
+  countries: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      regions: z.array(z.object({ code: z.string(), name: z.string() })),
+    }),
+  ),
+});
+export type PublicHolidayPlacesDto = z.infer<typeof PublicHolidayPlaces>;
+
+/** `GET /public-holidays?country=AU&region=VIC&year=2027`. */
+export const PublicHolidaysQuery = z.strictObject({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'The country is a two-letter code, such as AU.')
+    .transform((v) => v.toUpperCase()),
+  region: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,10}$/, 'The region is a short code, such as VIC.')
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  year: z.coerce
+    .number('The year is a number, such as 2027.')
+    .int('The year is a whole number, such as 2027.')
+    .min(2000, 'Choose a year from 2000 to 2100.')
+    .max(2100, 'Choose a year from 2000 to 2100.'),
+});
+export type PublicHolidaysQuery = z.input<typeof PublicHolidaysQuery>;
+
+/** Public holidays of a place and year: each day once (names of one day joined), in date order. */
+export const PublicHolidays = z.object({
+  items: z.array(z.object({ date: z.string(), name: z.string() })),
+});
+export type PublicHolidaysDto = z.infer<typeof PublicHolidays>;

@@ -332,6 +332,43 @@ describe('locations', () => {
       expect(await availability()).toMatch(/^We're closed now and open again tomorrow\./);
     });
 
+    it('offer the public holidays of a country or a region, of any year, to add in one go', async () => {
+      const places = await t.request({ method: 'GET', url: '/api/v1/public-holidays/places', token: staff });
+      expect(places.statusCode).toBe(200);
+      const australia = places.json().body.countries.find((c: { code: string }) => c.code === 'AU');
+      expect(australia.name).toBe('Australia');
+      expect(australia.regions).toContainEqual({ code: 'VIC', name: 'Victoria' });
+      const of = async (query: string) =>
+        t.request({ method: 'GET', url: `/api/v1/public-holidays?${query}`, token: owner });
+      const victoria = (await of('country=AU&region=VIC&year=2027')).json().body.items as {
+        date: string;
+        name: string;
+      }[];
+      expect(victoria).toContainEqual({ date: '2027-12-25', name: 'Christmas Day' });
+      expect(victoria).toContainEqual({ date: '2027-11-02', name: 'Melbourne Cup' });
+      expect(victoria.map((h) => h.date)).toEqual([...victoria.map((h) => h.date)].sort());
+      // Melbourne Cup day is Victoria's alone.
+      const nsw = (await of('country=au&region=nsw&year=2027')).json().body.items as { date: string }[];
+      expect(nsw.map((h) => h.date)).not.toContain('2027-11-02');
+      expect(nsw.map((h) => h.date)).toContain('2027-12-25');
+      const cases: [string, number, RegExp][] = [
+        ['country=XX&year=2027', 404, /No holidays are known for the country XX/],
+        ['country=AU&region=ZZ&year=2027', 404, /Australia has no region ZZ/],
+        ['country=Australia&year=2027', 400, /two-letter code/],
+        ['country=AU&year=next', 400, /year is a number/],
+        ['country=AU&year=1066', 400, /from 2000 to 2100/],
+        ['year=2027', 400, /country/],
+      ];
+      for (const [query, status, message] of cases) {
+        const res = await of(query);
+        expect(res.statusCode, query).toBe(status);
+        expect(res.json().message, query).toMatch(message);
+      }
+      expect((await t.request({ method: 'GET', url: '/api/v1/public-holidays/places' })).statusCode).toBe(
+        401,
+      );
+    });
+
     it('cannot be changed by staff', async () => {
       const res = await t.request({
         method: 'PATCH',

@@ -6,13 +6,29 @@ import {
   Location,
   LocationPage,
   PageQuery,
+  PublicHolidayPlaces,
+  PublicHolidays,
+  PublicHolidaysQuery,
   UpdateLocationRequest,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicHolidayPlaces, publicHolidays } from './public-holidays.ts';
 import { createLocation, deleteLocation, getLocation, listLocations, updateLocation } from './service.ts';
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+
+  // The public holidays an owner can add to a location's holidays in one go.
+  app.get(
+    '/public-holidays/places',
+    { schema: { response: { 200: answer(PublicHolidayPlaces) } } },
+    async () => ({ body: publicHolidayPlaces() }),
+  );
+  app.get(
+    '/public-holidays',
+    { schema: { querystring: PublicHolidaysQuery, response: { 200: answer(PublicHolidays) } } },
+    async (request) => ({ body: publicHolidays(request.query) }),
+  );
 
   app.get(
     '/business/locations',

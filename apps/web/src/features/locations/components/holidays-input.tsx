@@ -1,7 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { CalendarOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { HOLIDAYS_MAX, type Holiday } from '@switchboard/shared';
 import { Button, DatePicker, Flex, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
+import { PublicHolidaysPicker } from './public-holidays-picker.tsx';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -12,10 +14,32 @@ const DAY = 'YYYY-MM-DD';
 export function HolidaysInput({
   value = [],
   onChange,
+  timezone,
 }: {
   value?: Holiday[];
   onChange?: (value: Holiday[]) => void;
+  /** The location's zone, to suggest where its public holidays are kept. */
+  timezone?: string;
 }) {
+  const [picking, setPicking] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
+  const addPublic = (holidays: { date: string; name: string }[]) => {
+    const listed = new Set(value.map((h) => h.date));
+    const fresh = holidays.filter((h) => !listed.has(h.date));
+    const room = Math.max(0, HOLIDAYS_MAX - value.length);
+    onChange?.(
+      [...value, ...fresh.slice(0, room)].sort((a, b) => (a.date || '9').localeCompare(b.date || '9')),
+    );
+    const kept = holidays.length - fresh.length;
+    const left = fresh.length - Math.min(fresh.length, room);
+    setAdded(
+      `Added ${Math.min(fresh.length, room)} public holidays` +
+        (kept ? `; ${kept} were already listed` : '') +
+        (left ? `; ${left} did not fit (at most ${HOLIDAYS_MAX})` : '') +
+        '. Save to keep them.',
+    );
+    setPicking(false);
+  };
   const set = (i: number, holiday: Holiday) => onChange?.(value.map((h, j) => (j === i ? holiday : h)));
   const today = dayjs().format(DAY);
   const dated = value.filter((h) => h.date);
@@ -59,15 +83,30 @@ export function HolidaysInput({
           />
         </Flex>
       ))}
-      <div>
-        <Button
-          icon={<PlusOutlined />}
-          disabled={value.length >= HOLIDAYS_MAX}
-          onClick={() => onChange?.([...value, { date: '', name: null }])}
-        >
-          Add holiday
-        </Button>
-      </div>
+      {added && <Typography.Text type="success">{added}</Typography.Text>}
+      {picking ? (
+        <PublicHolidaysPicker timezone={timezone} onAdd={addPublic} onClose={() => setPicking(false)} />
+      ) : (
+        <Flex gap={8} wrap>
+          <Button
+            icon={<PlusOutlined />}
+            disabled={value.length >= HOLIDAYS_MAX}
+            onClick={() => onChange?.([...value, { date: '', name: null }])}
+          >
+            Add holiday
+          </Button>
+          <Button
+            icon={<CalendarOutlined />}
+            disabled={value.length >= HOLIDAYS_MAX}
+            onClick={() => {
+              setAdded(null);
+              setPicking(true);
+            }}
+          >
+            Add public holidays
+          </Button>
+        </Flex>
+      )}
     </Flex>
   );
 }

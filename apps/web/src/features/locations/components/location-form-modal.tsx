@@ -62,6 +62,7 @@ export default function LocationFormModal({ open, location, defaultTimezone, onC
   const create = useCreateLocation();
   const update = useUpdateLocation();
   const saving = create.isPending || update.isPending;
+  const timezone = Form.useWatch('timezone', form);
 
   useEffect(() => {
     if (!open) return;
@@ -144,7 +145,7 @@ export default function LocationFormModal({ open, location, defaultTimezone, onC
             },
           ]}
         >
-          <HolidaysInput />
+          <HolidaysInput timezone={timezone} />
         </Form.Item>
         <Form.Item
           label="Usually replies"
