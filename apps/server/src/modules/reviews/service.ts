@@ -183,8 +183,12 @@ export async function askForReview(app: FastifyInstance, ask: Ask): Promise<Requ
   });
   if (!outcome.sent)
     throw new AppError('unprocessable', `The review request was not sent: ${outcome.reason}`);
+  // The request's time, and its first reminder counted from that same instant.
+  const sentAt = new Date();
   const first =
-    settings.enabled && settings.max_reminders > 0 ? reminderTime(location, business, settings) : null;
+    settings.enabled && settings.max_reminders > 0
+      ? reminderTime(location, business, settings, sentAt)
+      : null;
   const [row] = await app.db
     .insert(reviewRequests)
     .values({
@@ -196,6 +200,7 @@ export async function askForReview(app: FastifyInstance, ask: Ask): Promise<Requ
       created_by: ask.created_by ?? null,
       token,
       review_url: location.review_link,
+      sent_at: sentAt,
       next_reminder_at: first,
     })
     .returning();
