@@ -8,10 +8,15 @@ const SAVE_DELAY_MS = 700;
 
 const isEmpty = (v: DraftInput) => !v.message.trim() && !v.subject?.trim() && v.attachmentIds.length === 0;
 
+/** What a draft holds, as one string: two drafts with the same key save the same thing. */
+const keyOf = (v: DraftInput) => `${v.message}\u0000${v.subject ?? ''}\u0000${v.attachmentIds.join(',')}`;
+
 /**
  * Saves what is being written as the enquiry's draft a moment after typing stops (an emptied composer
  * deletes it), one save at a time and in order. Leaving the enquiry saves at once; `settle` cancels the
  * pending save and waits for one in flight, so a send never races a save that would bring the draft back.
+ * The state says "saved" only once what is in the composer now is what was saved: from the first change until
+ * then it is "saving".
  */
 export function useDraftAutosave(enquiryId: string, value: DraftInput, edited: boolean) {
   const [state, setState] = useState<DraftState>('idle');
@@ -30,18 +35,21 @@ export function useDraftAutosave(enquiryId: string, value: DraftInput, edited: b
       try {
         if (isEmpty(snapshot)) await deleteDraft(enquiryId);
         else await saveDraft(enquiryId, snapshot);
-        if (mounted.current) setState(isEmpty(snapshot) ? 'idle' : 'saved');
+        // A newer change waiting or on its way keeps the state at saving; its own save ends it.
+        const current = timer.current === undefined && keyOf(latest.current) === keyOf(snapshot);
+        if (mounted.current && current) setState(isEmpty(snapshot) ? 'idle' : 'saved');
       } catch {
         if (mounted.current) setState('error');
       }
     });
   }, [enquiryId]);
 
-  const key = `${value.message}\u0000${value.subject ?? ''}\u0000${value.attachmentIds.join(',')}`;
+  const key = keyOf(value);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the value being saved.
   useEffect(() => {
     if (!edited) return;
     clearTimeout(timer.current);
+    setState('saving');
     timer.current = setTimeout(persist, SAVE_DELAY_MS);
   }, [key, edited, persist]);
 
