@@ -5,6 +5,7 @@ const COLOURS: Record<InvoiceStatus, string> = {
   draft: 'default',
   sent: 'blue',
   viewed: 'geekblue',
+  partially_paid: 'gold',
   paid: 'green',
   partially_refunded: 'orange',
   refunded: 'purple',
