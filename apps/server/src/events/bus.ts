@@ -70,7 +70,8 @@ export function heldEvents(): { events: EventBus; release(bus: EventBus): void }
   return {
     events,
     release(bus) {
-      for (const [name, payload] of held.splice(0)) (bus.emit as (n: string, p: unknown) => boolean)(name, payload);
+      for (const [name, payload] of held.splice(0))
+        (bus.emit as (n: string, p: unknown) => boolean)(name, payload);
     },
   };
 }

@@ -30,7 +30,12 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 };
 
 /** Statuses in which the customer can still pay (the rest, after a part payment). */
-export const PAYABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = ['sent', 'viewed', 'overdue', 'partially_paid'];
+export const PAYABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = [
+  'sent',
+  'viewed',
+  'overdue',
+  'partially_paid',
+];
 
 export const INVOICE_MAX_ITEMS = 100;
 /**
@@ -134,7 +139,14 @@ export const RefundInvoiceRequest = z.strictObject({
 });
 
 /** Why a payment (or part of it) is not owed, so it is to be refunded. */
-export const UNOWED_REASONS = ['void', 'refunded', 'already_paid', 'not_sent', 'other_currency', 'overpaid'] as const;
+export const UNOWED_REASONS = [
+  'void',
+  'refunded',
+  'already_paid',
+  'not_sent',
+  'other_currency',
+  'overpaid',
+] as const;
 export type UnowedReason = (typeof UNOWED_REASONS)[number];
 
 export const InvoicesQuery = z.strictObject({

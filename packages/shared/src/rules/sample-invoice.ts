@@ -27,12 +27,17 @@ export function sampleInvoice(
     { description: 'Follow-up visit', quantity: 2, unit_price_cents: 4500 * scale, tax_rate: 10 },
   ];
   const totals = invoiceTotals(lines, 0, chargeStep(look.currency));
+  const items = lines.map((line, i) => ({
+    ...line,
+    amount_cents: totals.lines[i]?.amount_cents ?? 0,
+    tax_cents: totals.lines[i]?.tax_cents ?? 0,
+  }));
   return {
     number: `${look.number_prefix}0042`,
     status: 'sent',
     bill_to: 'Alex Sample',
     currency: look.currency,
-    items: lines.map((line, i) => ({ ...line, ...totals.lines[i]! })),
+    items,
     subtotal_cents: totals.subtotal_cents,
     tax_cents: totals.tax_cents,
     surcharge_bps: 0,

@@ -49,7 +49,12 @@ export async function closeCheckout(
     );
   await db
     .update(invoices)
-    .set({ checkout_session_id: null, checkout_url: null, checkout_amount_cents: null, checkout_expires_at: null })
+    .set({
+      checkout_session_id: null,
+      checkout_url: null,
+      checkout_amount_cents: null,
+      checkout_expires_at: null,
+    })
     .where(eq(invoices.id, invoice.id));
 }
 
@@ -120,9 +125,9 @@ export async function startCheckout(
   app: FastifyInstance,
   invoice: InvoiceRow,
   ip: string,
-  loadItems: (invoiceId: string) => Promise<
-    { description: string; quantity: number | string; amount_cents: number; tax_cents: number }[]
-  >,
+  loadItems: (
+    invoiceId: string,
+  ) => Promise<{ description: string; quantity: number | string; amount_cents: number; tax_cents: number }[]>,
   payUrl: string,
 ): Promise<{ url: string }> {
   if (!app.payments)
@@ -194,7 +199,10 @@ export async function startCheckout(
       { account: business.stripe_account_id, session_id: session.id },
       { singletonKey: session.id },
     );
-    throw new AppError('conflict', `Invoice ${invoice.number} just changed. Reload the page to pay what it is now.`);
+    throw new AppError(
+      'conflict',
+      `Invoice ${invoice.number} just changed. Reload the page to pay what it is now.`,
+    );
   }
   return { url: session.url };
 }

@@ -27,7 +27,6 @@ const COLUMNS = [
   'Items',
 ];
 
-
 /**
  * `GET /business/customer-invoices/export`: every invoice the list's filters match, as CSV for a spreadsheet:
  * a byte-order mark so Excel reads it as UTF-8, and cells that a spreadsheet would run as a formula (`=`, `+`,

@@ -129,7 +129,6 @@ export function paymentNote(
       ? ` ${money(unowed, payment.currency)} arrived ${REASON_TEXT[outcome.reason ?? 'overpaid']}: refund it to the customer.`
       : '';
   if (outcome.applied === 0) return `Invoice ${number}: a payment was not counted.${refund}`;
-  if (outcome.status === 'paid')
-    return `Invoice ${number} paid: ${money(outcome.paid, currency)}.${refund}`;
+  if (outcome.status === 'paid') return `Invoice ${number} paid: ${money(outcome.paid, currency)}.${refund}`;
   return `Invoice ${number} part paid: ${money(outcome.paid, currency)} of ${money(total_cents, currency)} (${money(total_cents - outcome.paid, currency)} left).${refund}`;
 }

@@ -92,13 +92,15 @@ describe('invoice money against a fake Stripe', () => {
       },
       type: 'checkout.session.completed',
     });
-  const invoice = async (id: string) => (await api('GET', `/business/customer-invoices/${id}`, staff)).body.body;
+  const invoice = async (id: string) =>
+    (await api('GET', `/business/customer-invoices/${id}`, staff)).body.body;
   const notes = async (enquiryId: string) =>
     ((await api('GET', `/enquiries/${enquiryId}/notes`, staff)).body.body.items as Json[])
       .filter((n) => n.kind === 'event')
       .map((n) => n.body as string);
   const enquiryStatus = async (id: string) =>
-    (await t.app.db.select({ status: enquiries.status }).from(enquiries).where(eq(enquiries.id, id)))[0]?.status;
+    (await t.app.db.select({ status: enquiries.status }).from(enquiries).where(eq(enquiries.id, id)))[0]
+      ?.status;
   const reviewJobs = (invoiceId: string) => t.app.jobs.findJobs(reviewAfterPayment, invoiceId);
 
   beforeAll(async () => {
@@ -140,10 +142,14 @@ describe('invoice money against a fake Stripe', () => {
     const old = sessionOf(first);
     expect(stripe.sessions.get(old)).toMatchObject({ amount_total: 1000, status: 'open' });
 
-    const edited = await api('PUT', `/business/customer-invoices/${inv.id}`, staff, { items: [item(100_000)] });
+    const edited = await api('PUT', `/business/customer-invoices/${inv.id}`, staff, {
+      items: [item(100_000)],
+    });
     expect(edited.body.body).toMatchObject({ total_cents: 100_000, amount_due_cents: 100_000 });
     // Closed at Stripe, on the business's account: the customer's old page cannot be paid any more.
-    const expire = await eventually(async () => stripe.callsTo('POST', `/v1/checkout/sessions/${old}/expire`)[0]);
+    const expire = await eventually(
+      async () => stripe.callsTo('POST', `/v1/checkout/sessions/${old}/expire`)[0],
+    );
     expect(expire.headers['stripe-account']).toBe(account);
     expect(() => stripe.pay(old)).toThrow(/expired/);
 
@@ -162,8 +168,9 @@ describe('invoice money against a fake Stripe', () => {
     // Not paid in full: the conversation stays open and no review is asked for.
     expect(await enquiryStatus(inv.enquiry_id)).not.toBe('closed');
     expect(await reviewJobs(inv.id)).toHaveLength(0);
-    const page = (await t.request({ method: 'GET', url: `/api/v1/business/invoices/secret/${secret}` })).json()
-      .body;
+    const page = (
+      await t.request({ method: 'GET', url: `/api/v1/business/invoices/secret/${secret}` })
+    ).json().body;
     expect(page).toMatchObject({ status: 'partially_paid', amount_due_cents: 99_000, can_pay: true });
 
     // The customer pays the rest on a new page, for the balance only.
@@ -176,7 +183,11 @@ describe('invoice money against a fake Stripe', () => {
     );
     expect(balance.form.has('line_items[1][quantity]')).toBe(false);
     await deliver(stripe.pay(sessionOf(rest)));
-    expect(await invoice(inv.id)).toMatchObject({ status: 'paid', amount_paid_cents: 100_000, amount_due_cents: 0 });
+    expect(await invoice(inv.id)).toMatchObject({
+      status: 'paid',
+      amount_paid_cents: 100_000,
+      amount_due_cents: 0,
+    });
     expect(await enquiryStatus(inv.enquiry_id)).toBe('closed');
     expect(await reviewJobs(inv.id)).toHaveLength(1);
   });
@@ -216,7 +227,9 @@ describe('invoice money against a fake Stripe', () => {
     let now = await invoice(inv.id);
     expect(now.status).toBe('sent');
     expect(now.amount_paid_cents).toBe(0);
-    expect(now.needs_refund).toMatchObject([{ currency: 'USD', amount_cents: 1000, reason: 'other_currency' }]);
+    expect(now.needs_refund).toMatchObject([
+      { currency: 'USD', amount_cents: 1000, reason: 'other_currency' },
+    ]);
 
     await deliver(paidEvent('cs_elsewhere_2', inv.id, 1500, 'aud', 'pi_too_much'));
     now = await invoice(inv.id);
@@ -279,7 +292,9 @@ describe('invoice money against a fake Stripe', () => {
     const limited = await checkout(secret);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json().message).toMatch(/^Too many payment attempts\. Please try again in \d+ minutes?\.$/);
+    expect(limited.json().message).toMatch(
+      /^Too many payment attempts\. Please try again in \d+ minutes?\.$/,
+    );
 
     // One address across many links.
     const links = await Promise.all([1, 2].map(() => sentInvoice([item(3000)])));

@@ -25,7 +25,14 @@ import { closeEnquiryFor } from '../enquiries/service.ts';
 import { addEventNote } from '../notes/service.ts';
 import { queueReviewAfterPayment } from '../reviews/service.ts';
 import { startCheckout } from './checkout.ts';
-import { applyPayment, appliedRefunded, type PaymentRow, paymentNote, paymentsOf, unowedLeft } from './ledger.ts';
+import {
+  appliedRefunded,
+  applyPayment,
+  type PaymentRow,
+  paymentNote,
+  paymentsOf,
+  unowedLeft,
+} from './ledger.ts';
 import { type InvoiceRow, invoiceDto, itemsOf, loadInvoice, payUrl } from './service.ts';
 
 const noPayments = () =>
@@ -180,7 +187,8 @@ async function accountOf(ctx: Pick<Context, 'db'>, businessId: string): Promise<
     .select({ account: businesses.stripe_account_id })
     .from(businesses)
     .where(eq(businesses.id, businessId));
-  if (!business?.account) throw new AppError('conflict', 'This business has no Stripe account to refund from.');
+  if (!business?.account)
+    throw new AppError('conflict', 'This business has no Stripe account to refund from.');
   return business.account;
 }
 
@@ -205,7 +213,9 @@ async function refundPayment(
   }
   await ctx.db
     .update(invoicePayments)
-    .set({ refunded_cents: sql`greatest(${invoicePayments.refunded_cents}, ${payment.refunded_cents + amount})` })
+    .set({
+      refunded_cents: sql`greatest(${invoicePayments.refunded_cents}, ${payment.refunded_cents + amount})`,
+    })
     .where(eq(invoicePayments.id, payment.id));
 }
 
@@ -384,7 +394,8 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
             currency: session.currency ?? '',
             amount: session.amount_total ?? 0,
           });
-        else if (invoice) deps.log.warn({ event: event.id }, 'Stripe paid Checkout session without a payment');
+        else if (invoice)
+          deps.log.warn({ event: event.id }, 'Stripe paid Checkout session without a payment');
         break;
       }
       case 'payment_intent.succeeded': {
@@ -534,7 +545,12 @@ async function recordPayment(
         : {}),
       // The session it was paid on is used up: paying the rest takes a new one.
       ...(usedSession
-        ? { checkout_session_id: null, checkout_url: null, checkout_amount_cents: null, checkout_expires_at: null }
+        ? {
+            checkout_session_id: null,
+            checkout_url: null,
+            checkout_amount_cents: null,
+            checkout_expires_at: null,
+          }
         : {}),
     })
     .where(eq(invoices.id, invoice.id))

@@ -2,8 +2,8 @@ import { businesses, invoices, locations } from '@switchboard/db';
 import { PAYABLE_INVOICE_STATUSES, type PublicInvoiceDto } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { invoiceBySecret } from './payments.ts';
 import { amountDue } from './ledger.ts';
+import { invoiceBySecret } from './payments.ts';
 import { brandingOf, type InvoiceRow, type ItemRow, invoiceDto, itemsOf, toItemDto } from './service.ts';
 
 export type PublicInvoiceParts = {
