@@ -129,6 +129,10 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
   /** The platform's fee on each invoice payment, in basis points of its total (100 = 1%). */
   STRIPE_APPLICATION_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(0),
+  /** Card payments started from one pay link, and from one client address, per window. */
+  CHECKOUT_MAX_PER_LINK: z.coerce.number().int().positive().default(10),
+  CHECKOUT_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  CHECKOUT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   /** A Google OAuth client with the Business Profile API: owners link each location to its Business Profile place. */
   GOOGLE_BUSINESS_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_BUSINESS_CLIENT_SECRET: z.string().min(1).optional(),
@@ -281,7 +285,14 @@ export type Config = {
   /** The assistant's chat model (OpenAI-compatible); none when `baseUrl` is unset: the built-in assistant answers. */
   ai: AiConfig;
   /** Invoice payments through Stripe Connect; none configured: the sandbox payment page (sandbox mode) or none. */
-  payments: { stripeSecretKey?: string; webhookSecret?: string; apiBase: string; applicationFeeBps: number };
+  payments: {
+    stripeSecretKey?: string;
+    webhookSecret?: string;
+    apiBase: string;
+    applicationFeeBps: number;
+    /** How often the pay page may start a card payment: per pay link and per client address, per window. */
+    checkoutLimits: { perLink: number; perIp: number; windowSeconds: number };
+  };
   /** Google Business Profile: the OAuth client (none: owners paste review links) and the APIs' addresses. */
   googleBusiness: {
     clientId?: string;
@@ -480,6 +491,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
       applicationFeeBps: e.STRIPE_APPLICATION_FEE_BPS,
+      checkoutLimits: {
+        perLink: e.CHECKOUT_MAX_PER_LINK,
+        perIp: e.CHECKOUT_MAX_PER_IP,
+        windowSeconds: e.CHECKOUT_WINDOW_SECONDS,
+      },
     },
     googleBusiness: {
       clientId: e.GOOGLE_BUSINESS_CLIENT_ID,

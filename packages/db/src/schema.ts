@@ -1077,6 +1077,7 @@ export const invoices = pgTable(
     /** Who the invoice is made out to (the customer's name when it was written). */
     bill_to: text('bill_to'),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('draft'),
+    /** ISO 4217 code. Every `*_cents` amount of an invoice is in this currency's minor units (cents, yen, fils). */
     currency: text('currency').notNull(),
     subtotal_cents: integer('subtotal_cents').notNull().default(0),
     tax_cents: integer('tax_cents').notNull().default(0),
@@ -1085,7 +1086,9 @@ export const invoices = pgTable(
     surcharge_cents: integer('surcharge_cents').notNull().default(0),
     /** What the customer pays: subtotal + tax + surcharge. */
     total_cents: integer('total_cents').notNull().default(0),
+    /** What of the payments counts toward the invoice (`invoice_payments.applied_cents`, added up). */
     amount_paid_cents: integer('amount_paid_cents').notNull().default(0),
+    /** What of that was refunded. */
     amount_refunded_cents: integer('amount_refunded_cents').notNull().default(0),
     due_date: date('due_date', { mode: 'string' }),
     notes: text('notes'),
@@ -1095,7 +1098,12 @@ export const invoices = pgTable(
     secret: text('secret').notNull(),
     /** Goes up with every change a PDF shows; PDFs are cached by it. */
     version: integer('version').notNull().default(1),
+    /** The open Checkout session: reused while it is for the amount due and has time left. */
     checkout_session_id: text('checkout_session_id'),
+    checkout_url: text('checkout_url'),
+    checkout_amount_cents: integer('checkout_amount_cents'),
+    checkout_expires_at: ts('checkout_expires_at'),
+    /** The first payment's intent (each payment is in `invoice_payments`). */
     payment_intent_id: text('payment_intent_id'),
     /** Why the last payment attempt failed, as the card network said (shown on the pay page). */
     last_payment_error: text('last_payment_error'),
@@ -1117,7 +1125,45 @@ export const invoices = pgTable(
     index('invoices_customer_idx').on(t.customer_id),
     index('invoices_checkout_idx').on(t.checkout_session_id),
     index('invoices_payment_intent_idx').on(t.payment_intent_id),
-    index('invoices_open_due_idx').on(t.due_date).where(sql`${t.status} in ('sent', 'viewed', 'overdue')`),
+    index('invoices_open_due_idx')
+      .on(t.due_date)
+      .where(sql`${t.status} in ('sent', 'viewed', 'overdue', 'partially_paid')`),
+  ],
+);
+
+/**
+ * Every payment Stripe reported for an invoice, as it arrived (its own currency and amount), and how much of it
+ * counts toward the invoice. What does not count (it came after the invoice was voided, refunded or paid, in
+ * another currency, or beyond the total) is owed back to the customer until it is refunded.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    invoice_id: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    payment_intent_id: text('payment_intent_id').notNull(),
+    checkout_session_id: text('checkout_session_id'),
+    /** The currency it was paid in, and the amount in that currency's minor units. */
+    currency: text('currency').notNull(),
+    amount_cents: integer('amount_cents').notNull(),
+    /** The part that counts toward the invoice (0 when it is in another currency or nothing was owed). */
+    applied_cents: integer('applied_cents').notNull().default(0),
+    /** Refunded of this payment at Stripe: first what was not owed, then what was applied. */
+    refunded_cents: integer('refunded_cents').notNull().default(0),
+    /** Why some or all of it does not count: `void`, `refunded`, `already_paid`, `not_sent`, `other_currency`, `overpaid`. */
+    unapplied_reason: text('unapplied_reason', {
+      enum: ['void', 'refunded', 'already_paid', 'not_sent', 'other_currency', 'overpaid'],
+    }),
+    received_at: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoice_payments_intent_key').on(t.payment_intent_id),
+    index('invoice_payments_invoice_idx').on(t.invoice_id, t.received_at),
   ],
 );
 

@@ -54,3 +54,24 @@ export function createEventBus(): EventBus {
   bus.setMaxListeners(50);
   return bus;
 }
+
+/**
+ * Events held back while a transaction runs, for code that emits as it goes (`addEventNote`,
+ * `closeEnquiryFor`): `release` sends them on the real bus once the transaction has committed, and nothing is
+ * sent when it rolls back.
+ */
+export function heldEvents(): { events: EventBus; release(bus: EventBus): void } {
+  const held: [keyof DomainEvents, unknown][] = [];
+  const events = createEventBus();
+  events.emit = ((name: keyof DomainEvents, payload: unknown) => {
+    held.push([name, payload]);
+    return true;
+  }) as EventBus['emit'];
+  return {
+    events,
+    release(bus) {
+      for (const [name, payload] of held.splice(0))
+        (bus.emit as (n: string, p: unknown) => boolean)(name, payload);
+    },
+  };
+}

@@ -8,6 +8,7 @@ import { summariseCall, transcribeCall } from '../modules/calls/transcribe.ts';
 import { attachMedia, MEDIA_CONCURRENCY, MEDIA_PER_BUSINESS } from '../modules/channels/media.ts';
 import { nameCustomer } from '../modules/customers/naming.ts';
 import { wakeEnquiry } from '../modules/enquiries/service.ts';
+import { expireCheckoutSession } from '../modules/invoices/checkout.ts';
 import { sweepInvoiceReminders } from '../modules/invoices/sending.ts';
 import {
   createSandboxDeliverer,
@@ -21,6 +22,7 @@ import { remindReview, reviewAfterPaid } from '../modules/reviews/service.ts';
 import { aiAutoReply, aiDocument, aiLearn } from './definitions/ai.ts';
 import { callRecording } from './definitions/call-recording.ts';
 import { callSummarise, callTextBack, callTranscribe } from './definitions/call-transcribe.ts';
+import { checkoutExpire } from './definitions/checkout-expire.ts';
 import { customerProfile } from './definitions/customer-profile.ts';
 import { enquiryWake } from './definitions/enquiry-wake.ts';
 import { inboundMedia } from './definitions/inbound-media.ts';
@@ -54,6 +56,7 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   await app.jobs.work(aiDocument, (job) => learnDocument(app, job.data));
   await app.jobs.work(reviewRemind, (job) => remindReview(app, job.data));
   await app.jobs.work(reviewAfterPayment, (job) => reviewAfterPaid(app, job.data));
+  await app.jobs.work(checkoutExpire, (job) => expireCheckoutSession(app, job.data));
   await app.jobs.work(pushNotify, async (job) => {
     await deliverPush(app, job.data);
   });

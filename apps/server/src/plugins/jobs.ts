@@ -1,7 +1,17 @@
-import { createBoss } from '@switchboard/db';
+import { createBoss, type DbOrTx } from '@switchboard/db';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { JobInsert, JobResult, JobWithMetadata, PgBoss, SendOptions, WorkOptions } from 'pg-boss';
+import {
+  type SendOptions as BossSendOptions,
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  type JobInsert,
+  type JobResult,
+  type JobWithMetadata,
+  type PgBoss,
+  type WorkOptions,
+} from 'pg-boss';
 import { type JobDefinition, sendOptionsOf } from '../jobs/define.ts';
 
 export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
@@ -13,10 +23,21 @@ export type BatchHandler<T> = (
   jobs: JobWithMetadata<T>[],
 ) => Promise<Map<string, { outcome: 'done' } | { outcome: 'retry'; reason: string }>>;
 
+/**
+ * pg-boss's send options, and `db`: a transaction (or the app's database) the job is written through, so it
+ * is queued if and only if that transaction commits. The kind must be `prepare`d before such a transaction.
+ */
+export type SendOptions = Omit<BossSendOptions, 'db'> & { db?: DbOrTx };
+
 export type Jobs = {
   boss: PgBoss;
   /** Queues a job of this kind; the payload is checked against the definition first. */
   send<T>(definition: JobDefinition<T>, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * Makes this kind's queue ready to be sent to from inside a transaction: pg-boss looks a queue up on its
+   * own connection, which the embedded database (one connection) cannot give while a transaction holds it.
+   */
+  prepare(definition: JobDefinition<unknown>): Promise<void>;
   /** Queues many jobs of this kind in one statement; `optionsOf` may give each its own (e.g. its id). */
   insert<T>(
     definition: JobDefinition<T>,
@@ -51,6 +72,8 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
     await boss.createQueue(name);
+    // Creating evicts pg-boss's cached look-up of the queue; any read by name caches it again.
+    await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
     queues.add(name);
   };
 
@@ -71,13 +94,20 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
 
   const jobs: Jobs = {
     boss,
-    async send(definition, data, options) {
+    async send(definition, data, options = {}) {
       const payload = definition.payload.parse(data);
+      const { db, ...rest } = options;
+      if (db && !queues.has(definition.name))
+        throw new Error(`the ${definition.name} queue was not prepared before sending inside a transaction`);
       await ensureQueue(definition.name);
       return boss.send(definition.name, payload as object, {
         ...sendOptionsOf(definition, retryDelay),
-        ...options,
+        ...rest,
+        ...(db ? { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql) } : {}),
       });
+    },
+    async prepare(definition) {
+      await ensureQueue(definition.name);
     },
     async insert(definition, data, optionsOf) {
       if (!data.length) return;

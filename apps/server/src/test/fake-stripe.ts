@@ -9,10 +9,24 @@ export type StripeCall = {
   headers: IncomingHttpHeaders;
 };
 
+/** A payment-mode Checkout session as the fake keeps it. */
+export type FakeSession = {
+  id: string;
+  /** The connected account it was made on (`Stripe-Account`). */
+  account: string | null;
+  amount_total: number;
+  currency: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_intent: string | null;
+  metadata: Record<string, string>;
+  expires_at: number;
+};
+
 /**
  * Stripe's API on loopback, as far as Connect invoices use it: accounts (made, read), account links, Checkout
- * sessions and refunds, answering in Stripe's shapes and remembering each call (with its `Stripe-Account` and
- * `Idempotency-Key` headers). A repeated idempotency key answers what the first call answered, as Stripe does.
+ * sessions (made, read, expired, and paid by `pay`, which refuses a session that is not open) and refunds,
+ * answering in Stripe's shapes and remembering each call (with its `Stripe-Account` and `Idempotency-Key`
+ * headers). A repeated idempotency key answers what the first call answered, as Stripe does.
  */
 export class FakeStripe {
   readonly calls: StripeCall[] = [];
@@ -36,6 +50,7 @@ export class FakeStripe {
   }[] = [];
   /** Set to make the next call fail as Stripe does (402 card error / 400 invalid request). */
   failNext: { status: number; message: string } | null = null;
+  readonly sessions = new Map<string, FakeSession>();
   private readonly byKey = new Map<string, string>();
   private server!: Server;
   private seq = 0;
@@ -66,7 +81,12 @@ export class FakeStripe {
         }
         const key = req.headers['idempotency-key'];
         const remembered = typeof key === 'string' ? this.byKey.get(`${path}:${key}`) : undefined;
-        const body = remembered ?? JSON.stringify(this.answer(call));
+        const answer = remembered ? JSON.parse(remembered) : this.answer(call);
+        if (answer instanceof StripeRefusal) {
+          res.writeHead(answer.status).end(JSON.stringify({ error: answer.error }));
+          return;
+        }
+        const body = remembered ?? JSON.stringify(answer);
         if (typeof key === 'string') this.byKey.set(`${path}:${key}`, body);
         res
           .writeHead(body === 'null' ? 404 : 200)
@@ -158,13 +178,45 @@ export class FakeStripe {
         total +=
           Number(call.form.get(`line_items[${i}][price_data][unit_amount]`)) *
           Number(call.form.get(`line_items[${i}][quantity]`));
-      return {
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of call.form) {
+        const m = /^metadata\[(\w+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      const account = call.headers['stripe-account'];
+      const session: FakeSession = {
         id,
-        object: 'checkout.session',
-        mode: 'payment',
+        account: typeof account === 'string' ? account : null,
         amount_total: total,
-        url: `https://checkout.stripe.test/c/pay/${id}`,
+        currency: call.form.get('line_items[0][price_data][currency]') ?? 'usd',
+        status: 'open',
+        payment_intent: null,
+        metadata,
+        expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
       };
+      this.sessions.set(id, session);
+      return this.sessionObject(session);
+    }
+    const sessionPath = /^\/v1\/checkout\/sessions\/(cs_\w+)(\/expire)?$/.exec(call.path);
+    if (sessionPath) {
+      const session = this.sessions.get(sessionPath[1]!);
+      if (!session)
+        return new StripeRefusal(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such checkout.session: '${sessionPath[1]}'`,
+        });
+      if (call.method === 'GET' && !sessionPath[2]) return this.sessionObject(session);
+      if (call.method === 'POST' && sessionPath[2]) {
+        // Only an open session can be expired; Stripe answers an error for any other.
+        if (session.status !== 'open')
+          return new StripeRefusal(400, {
+            type: 'invalid_request_error',
+            message: `This Checkout Session is ${session.status} and can no longer be expired.`,
+          });
+        session.status = 'expired';
+        return this.sessionObject(session);
+      }
     }
     if (call.method === 'POST' && call.path === '/v1/refunds')
       return {
@@ -177,8 +229,54 @@ export class FakeStripe {
     return null;
   }
 
+  private sessionObject(session: FakeSession) {
+    return {
+      id: session.id,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: session.status,
+      payment_status: session.status === 'complete' ? 'paid' : 'unpaid',
+      amount_total: session.amount_total,
+      currency: session.currency,
+      payment_intent: session.payment_intent,
+      metadata: session.metadata,
+      expires_at: session.expires_at,
+      url: session.status === 'open' ? `https://checkout.stripe.test/c/pay/${session.id}` : null,
+    };
+  }
+
+  /**
+   * The customer pays an open session on Stripe's page: it completes, and the `checkout.session.completed`
+   * event Stripe then sends (from the connected account) is answered as its JSON body. An expired or complete
+   * session cannot be paid, as on Stripe.
+   */
+  pay(sessionId: string): string {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no such Checkout session ${sessionId}`);
+    if (session.status !== 'open') throw new Error(`Checkout session ${sessionId} is ${session.status}`);
+    session.status = 'complete';
+    session.payment_intent = `pi_fake${++this.seq}`;
+    return JSON.stringify({
+      id: `evt_fake${++this.seq}`,
+      object: 'event',
+      api_version: '2026-07-29.dahlia',
+      created: Math.floor(Date.now() / 1000),
+      account: session.account,
+      data: { object: this.sessionObject(session) },
+      type: 'checkout.session.completed',
+    });
+  }
+
   async close() {
     this.server.closeAllConnections();
     await new Promise<void>((r) => this.server.close(() => r()));
   }
+}
+
+/** An error answer of Stripe's API (`{ error: { type, message } }`) with its HTTP status. */
+class StripeRefusal {
+  constructor(
+    readonly status: number,
+    readonly error: { type: string; message: string; code?: string },
+  ) {}
 }

@@ -27,6 +27,8 @@ const STRING_VALUES: Record<string, string> = {
 
 const OTHER_VALUES: Record<string, unknown> = {
   number: 1e308,
+  // One past what an `integer` column holds: a 400, not an overflow in the database.
+  'past integer columns': 2_147_483_648,
   negative: -1,
   boolean: true,
   null: null,

@@ -33,10 +33,17 @@ export type ServerProcess = {
   stop(): Promise<void>;
 };
 
-/** Starts `node apps/server/src/server.ts` with `env` on a free port and waits until it answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `node apps/server/src/server.ts` with `env` on a free port and waits until it answers. With
+ * `crashOnEvent`, the process kills itself (-9) when that domain event is first emitted (`crash-on-event.ts`).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { crashOnEvent?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const preload = options.crashOnEvent ? ['--import', './apps/server/src/test/crash-on-event.ts'] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'apps/server/src/server.ts'], {
     cwd: REPO,
     env: {
       PATH: process.env.PATH,
@@ -49,6 +56,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       JOB_RETRY_DELAY_SECONDS: '1',
       ...TEST_KEYS,
       ...env,
+      ...(options.crashOnEvent ? { CRASH_ON_EVENT: options.crashOnEvent } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCurrencyCode, MAX_MINOR_UNITS } from '../rules/money.ts';
 import { MAX_PAGE_SIZE, pageOf, Timestamp } from './fields.ts';
 import { Uuid } from './ids.ts';
 
@@ -6,6 +7,7 @@ export const INVOICE_STATUSES = [
   'draft',
   'sent',
   'viewed',
+  'partially_paid',
   'paid',
   'partially_refunded',
   'refunded',
@@ -19,6 +21,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   draft: 'Draft',
   sent: 'Sent',
   viewed: 'Viewed',
+  partially_paid: 'Part paid',
   paid: 'Paid',
   partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
@@ -26,11 +29,20 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   overdue: 'Overdue',
 };
 
-/** Statuses in which the customer can still pay. */
-export const PAYABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = ['sent', 'viewed', 'overdue'];
+/** Statuses in which the customer can still pay (the rest, after a part payment). */
+export const PAYABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = [
+  'sent',
+  'viewed',
+  'overdue',
+  'partially_paid',
+];
 
 export const INVOICE_MAX_ITEMS = 100;
-export const INVOICE_MAX_CENTS = 100_000_000_00;
+/**
+ * The largest amount an invoice holds, in minor units: what the database's integer columns take. Every `_cents`
+ * field of invoices is in minor units of the invoice's currency (cents, yen, fils), whatever its decimals.
+ */
+export const INVOICE_MAX_CENTS = MAX_MINOR_UNITS;
 
 /** Fonts shipped with the product for invoices, the pay page and PDFs (no font service is called). */
 export const INVOICE_FONTS = [
@@ -45,11 +57,19 @@ const decimals = (max: number) => (value: number) =>
   Math.abs(value * 10 ** max - Math.round(value * 10 ** max)) < 1e-6;
 
 const IsoDay = z.iso.date({ message: 'Give the date as YYYY-MM-DD.' });
-const CurrencyCode = z
+/** An active ISO 4217 code (any case in, upper case out). */
+export const CurrencyCode = z
   .string()
   .trim()
   .regex(/^[A-Za-z]{3}$/, 'Give the currency as a three-letter code, e.g. AUD.')
-  .transform((v) => v.toUpperCase());
+  .transform((v) => v.toUpperCase())
+  .superRefine((code, ctx) => {
+    if (!isCurrencyCode(code))
+      ctx.addIssue({
+        code: 'custom',
+        message: `${code} is not an ISO 4217 currency code; give one such as AUD, USD, EUR or JPY.`,
+      });
+  });
 
 export const InvoiceItemInput = z.strictObject({
   description: z.string().trim().min(1, 'Describe each item.').max(500),
@@ -58,7 +78,12 @@ export const InvoiceItemInput = z.strictObject({
     .positive('A quantity is more than 0.')
     .max(1_000_000)
     .refine(decimals(3), 'A quantity has at most three decimals.'),
-  unit_price_cents: z.number().int('Give prices in whole cents.').min(0).max(INVOICE_MAX_CENTS),
+  /** In the currency's minor units (cents; yen for JPY; fils for KWD). */
+  unit_price_cents: z
+    .number()
+    .int('Give prices in whole minor units of the currency (cents).')
+    .min(0)
+    .max(INVOICE_MAX_CENTS, `A price is at most ${INVOICE_MAX_CENTS} minor units of its currency.`),
   tax_rate: z.number().min(0).max(100).refine(decimals(2), 'A tax rate has at most two decimals.'),
 });
 export type InvoiceItemInput = z.infer<typeof InvoiceItemInput>;
@@ -113,6 +138,17 @@ export const RefundInvoiceRequest = z.strictObject({
   amount_cents: z.number().int().positive('A refund is more than 0.').max(INVOICE_MAX_CENTS).optional(),
 });
 
+/** Why a payment (or part of it) is not owed, so it is to be refunded. */
+export const UNOWED_REASONS = [
+  'void',
+  'refunded',
+  'already_paid',
+  'not_sent',
+  'other_currency',
+  'overpaid',
+] as const;
+export type UnowedReason = (typeof UNOWED_REASONS)[number];
+
 export const InvoicesQuery = z.strictObject({
   status: z.enum(INVOICE_STATUSES).optional(),
   /** Issued (created) on or after / on or before these days, in the business's timezone. */
@@ -150,7 +186,17 @@ const amounts = {
   total_cents: z.number(),
   amount_paid_cents: z.number(),
   amount_refunded_cents: z.number(),
+  /** What is left to pay now (0 once paid, or when it cannot be paid). */
+  amount_due_cents: z.number(),
 };
+
+/** Money a customer paid that the invoice did not owe, not yet refunded: the owner is to refund it. */
+export const NeedsRefund = z.object({
+  currency: z.string(),
+  amount_cents: z.number(),
+  reason: z.enum(UNOWED_REASONS),
+  received_at: Timestamp,
+});
 
 export const Invoice = z.object({
   id: z.string(),
@@ -165,6 +211,8 @@ export const Invoice = z.object({
   due_date: z.string().nullable(),
   notes: z.string().nullable(),
   close_on_paid: z.boolean(),
+  /** Payments that arrived and are not owed (after voiding, in another currency, more than the total). */
+  needs_refund: z.array(NeedsRefund),
   /** The customer's pay page. */
   pay_url: z.string(),
   last_payment_error: z.string().nullable(),

@@ -10,6 +10,7 @@ export * from './file-size.ts';
 export * from './form-messages.ts';
 export * from './invoice-totals.ts';
 export * from './marketing.ts';
+export * from './money.ts';
 export * from './opening-hours.ts';
 export * from './placeholders.ts';
 export * from './sample-invoice.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatRate, invoiceTotals } from './invoice-totals.ts';
+import { formatRate, invoiceTotals } from './invoice-totals.ts';
+import { formatMoney } from './money.ts';
 
 describe('invoiceTotals', () => {
   it('rounds each line half up to the cent and adds the lines', () => {

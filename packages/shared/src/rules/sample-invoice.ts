@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { PublicInvoice } from '../contracts/invoices.ts';
+import { invoiceTotals } from './invoice-totals.ts';
+import { chargeStep, minorUnits } from './money.ts';
 
 type Look = {
   accent_color: string;
@@ -18,36 +20,32 @@ export function sampleInvoice(
   businessName: string,
   today = new Date(),
 ): z.input<typeof PublicInvoice> {
+  // Prices of a sample's size in any currency: A$120.00, ¥120, KWD 120.000.
+  const scale = 10 ** (minorUnits(look.currency) - 2);
+  const lines = [
+    { description: 'Service and parts', quantity: 1, unit_price_cents: 12000 * scale, tax_rate: 10 },
+    { description: 'Follow-up visit', quantity: 2, unit_price_cents: 4500 * scale, tax_rate: 10 },
+  ];
+  const totals = invoiceTotals(lines, 0, chargeStep(look.currency));
+  const items = lines.map((line, i) => ({
+    ...line,
+    amount_cents: totals.lines[i]?.amount_cents ?? 0,
+    tax_cents: totals.lines[i]?.tax_cents ?? 0,
+  }));
   return {
     number: `${look.number_prefix}0042`,
     status: 'sent',
     bill_to: 'Alex Sample',
     currency: look.currency,
-    items: [
-      {
-        description: 'Service and parts',
-        quantity: 1,
-        unit_price_cents: 12000,
-        tax_rate: 10,
-        amount_cents: 12000,
-        tax_cents: 1200,
-      },
-      {
-        description: 'Follow-up visit',
-        quantity: 2,
-        unit_price_cents: 4500,
-        tax_rate: 10,
-        amount_cents: 9000,
-        tax_cents: 900,
-      },
-    ],
-    subtotal_cents: 21000,
-    tax_cents: 2100,
+    items,
+    subtotal_cents: totals.subtotal_cents,
+    tax_cents: totals.tax_cents,
     surcharge_bps: 0,
     surcharge_cents: 0,
-    total_cents: 23100,
+    total_cents: totals.total_cents,
     amount_paid_cents: 0,
     amount_refunded_cents: 0,
+    amount_due_cents: totals.total_cents,
     due_date: new Date(today.getTime() + 14 * 86_400_000).toISOString().slice(0, 10),
     notes: 'Thank you for your business.',
     issued_at: today.toISOString(),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { toStripeAmount } from '@switchboard/shared';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { deriveKey } from '../../lib/crypto.ts';
@@ -12,8 +13,9 @@ export type CheckoutInput = {
   account: string;
   invoice_id: string;
   business_id: string;
+  /** ISO 4217; every amount here is in its minor units, converted to Stripe's amounts by the adapter. */
   currency: string;
-  /** One line per invoice line (tax included) and the surcharge: they add up to the total to the cent. */
+  /** One line per invoice line (tax included) and the surcharge, or the balance: they add up to what is due. */
   lines: { name: string; amount_cents: number }[];
   application_fee_cents: number;
   success_url: string;
@@ -31,13 +33,17 @@ export interface Payments {
   createAccount(input: { business_id: string; name: string; email: string | null }): Promise<string>;
   onboardingLink(account: string, urls: { return_url: string; refresh_url: string }): Promise<string>;
   account(account: string): Promise<AccountState>;
-  checkout(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  checkout(input: CheckoutInput): Promise<{ id: string; url: string; expires_at: Date }>;
+  /** Closes an open Checkout session so it cannot be paid; `not_open` when it was already complete or expired. */
+  expireCheckout(account: string, session: string): Promise<'expired' | 'not_open'>;
+  /** Refunds part of a payment, in its currency's minor units. */
   refund(input: {
     account: string;
     payment_intent: string;
+    currency: string;
     amount_cents: number;
     idempotency_key: string;
-  }): Promise<{ id: string; amount_cents: number }>;
+  }): Promise<{ id: string }>;
 }
 
 /** Stripe's own rule for `Stripe-Signature` (HMAC-SHA256 of `t.body`, 300 s tolerance, replay-safe with ids). */
@@ -121,13 +127,13 @@ export function stripePayments(
             quantity: 1,
             price_data: {
               currency: input.currency.toLowerCase(),
-              unit_amount: line.amount_cents,
+              unit_amount: toStripeAmount(line.amount_cents, input.currency),
               product_data: { name: line.name.slice(0, 250) },
             },
           })),
           payment_intent_data: {
             ...(input.application_fee_cents > 0
-              ? { application_fee_amount: input.application_fee_cents }
+              ? { application_fee_amount: toStripeAmount(input.application_fee_cents, input.currency) }
               : {}),
             metadata: { invoice_id: input.invoice_id, business_id: input.business_id },
           },
@@ -138,14 +144,24 @@ export function stripePayments(
         { stripeAccount: input.account, idempotencyKey: input.idempotency_key },
       );
       if (!session.url) throw new Error('Stripe made a Checkout session without a URL');
-      return { id: session.id, url: session.url };
+      return { id: session.id, url: session.url, expires_at: new Date(session.expires_at * 1000) };
+    },
+    async expireCheckout(account, session) {
+      try {
+        await stripe.checkout.sessions.expire(session, {}, { stripeAccount: account });
+        return 'expired';
+      } catch (error) {
+        // Stripe refuses a session that is no longer open (already expired, or complete).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return 'not_open';
+        throw error;
+      }
     },
     async refund(input) {
       const refund = await stripe.refunds.create(
-        { payment_intent: input.payment_intent, amount: input.amount_cents },
+        { payment_intent: input.payment_intent, amount: toStripeAmount(input.amount_cents, input.currency) },
         { stripeAccount: input.account, idempotencyKey: input.idempotency_key },
       );
-      return { id: refund.id, amount_cents: refund.amount };
+      return { id: refund.id };
     },
   };
   return payments;
@@ -181,10 +197,18 @@ export function sandboxPayments(config: Pick<Config, 'encryptionKey' | 'publicUr
     },
     async checkout() {
       const session = id('cs');
-      return { id: session, url: `${config.publicUrl}/sandbox/checkout/${session}` };
+      return {
+        id: session,
+        url: `${config.publicUrl}/sandbox/checkout/${session}`,
+        expires_at: new Date(Date.now() + 24 * 3_600_000),
+      };
     },
-    async refund(input) {
-      return { id: id('re'), amount_cents: input.amount_cents };
+    // The sandbox's page pays only the invoice's current session, so a replaced one is closed already.
+    async expireCheckout() {
+      return 'not_open';
+    },
+    async refund() {
+      return { id: id('re') };
     },
   };
 }

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
-import { INVOICE_STATUS_LABELS, type InvoicesExportQuery } from '@switchboard/shared';
+import { formatDecimal, INVOICE_STATUS_LABELS, type InvoicesExportQuery } from '@switchboard/shared';
 import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import type { Context } from '../../context.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import { businessTimezone } from '../enquiries/service.ts';
+import { amountDue } from './ledger.ts';
 import { invoicesForExport } from './service.ts';
 
 const COLUMNS = [
@@ -20,12 +21,11 @@ const COLUMNS = [
   'Card surcharge',
   'Total',
   'Paid',
+  'Left to pay',
   'Refunded',
   'Paid on',
   'Items',
 ];
-
-const amount = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * `GET /business/customer-invoices/export`: every invoice the list's filters match, as CSV for a spreadsheet:
@@ -49,6 +49,8 @@ export async function exportInvoices(
       : '';
   async function* rows() {
     for await (const { invoice, location_name, items } of invoicesForExport(ctx, query)) {
+      // In the currency's own decimals: 1234.50 AUD, 1000 JPY, 5.120 KWD.
+      const amount = (minor: number) => formatDecimal(minor, invoice.currency);
       yield [
         invoice.number,
         INVOICE_STATUS_LABELS[invoice.status],
@@ -62,6 +64,7 @@ export async function exportInvoices(
         amount(invoice.surcharge_cents),
         amount(invoice.total_cents),
         amount(invoice.amount_paid_cents),
+        amount(amountDue(invoice)),
         amount(invoice.amount_refunded_cents),
         day(invoice.paid_at),
         items

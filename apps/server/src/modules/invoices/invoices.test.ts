@@ -114,7 +114,22 @@ describe('invoices (sandbox payments)', () => {
     const before = (await api('GET', '/business/customer-invoices?page_size=1', owner)).body.body.total;
     const cases: [unknown, number, RegExp][] = [
       [{ enquiry_id: enquiryId, items: [] }, 400, /at least one item/],
-      [{ enquiry_id: enquiryId, items: [item('x', 1, 10.5)] }, 400, /whole cents/],
+      [{ enquiry_id: enquiryId, items: [item('x', 1, 10.5)] }, 400, /whole minor units/],
+      // Only ISO 4217 currencies, named when refused.
+      [{ enquiry_id: enquiryId, items: [item('x', 1, 10)], currency: 'ZZZ' }, 400, /ZZZ is not an ISO 4217/],
+      [{ enquiry_id: enquiryId, items: [item('x', 1, 10)], currency: 'btc' }, 400, /BTC is not an ISO 4217/],
+      // Beyond what the database's integer columns hold: 400, never a 500.
+      [{ enquiry_id: enquiryId, items: [item('x', 1, 100_000_000_00)] }, 400, /at most 2147483647/],
+      [
+        { enquiry_id: enquiryId, items: [item('x', 1_000_000, 2_000_000_000, 0)] },
+        400,
+        /Item 1 would be \$20,000,000,000,000\.00; an invoice holds at most \$21,474,836\.47/,
+      ],
+      [
+        { enquiry_id: enquiryId, items: [item('x', 1, 2_000_000_000, 0), item('y', 1, 2_000_000_000, 0)] },
+        400,
+        /The total would be/,
+      ],
       [{ enquiry_id: enquiryId, items: [item('x', 1.0001, 10)] }, 400, /three decimals/],
       [{ enquiry_id: enquiryId, items: [item('x', 1, 10, 12.345)] }, 400, /two decimals/],
       [{ items: [item('x', 1, 10)] }, 400, /customer_id or enquiry_id/],
@@ -291,6 +306,7 @@ describe('invoices (sandbox payments)', () => {
     ).json().body;
     expect(Object.keys(page).sort()).toEqual(
       [
+        'amount_due_cents',
         'amount_paid_cents',
         'amount_refunded_cents',
         'bill_to',
@@ -424,12 +440,12 @@ describe('invoices (sandbox payments)', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.rawPayload.subarray(3).toString('utf8').trim().split('\n');
     expect(lines[0]).toBe(
-      'Number,Status,Issued,Due,Customer,Location,Currency,Subtotal,Tax,Card surcharge,Total,Paid,Refunded,Paid on,Items',
+      'Number,Status,Issued,Due,Customer,Location,Currency,Subtotal,Tax,Card surcharge,Total,Paid,Left to pay,Refunded,Paid on,Items',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${inv.number},Draft,`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
-    expect(lines[1]).toContain(",AUD,25.00,2.50,0.00,27.50,0.00,0.00,,'+SUM(A1:A9) × 2");
+    expect(lines[1]).toContain(",AUD,25.00,2.50,0.00,27.50,0.00,0.00,0.00,,'+SUM(A1:A9) × 2");
     // Another business's export has none of ours.
     const theirs = await t.request({
       method: 'GET',

@@ -1,9 +1,11 @@
-import { businesses, invoices, locations, stripeEvents, users } from '@switchboard/db';
+import { businesses, invoicePayments, invoices, locations, stripeEvents, users } from '@switchboard/db';
 import {
+  chargeStep,
   formatMoney,
-  formatRate,
+  fromStripeAmount,
   type InvoiceDto,
-  PAYABLE_INVOICE_STATUSES,
+  isCurrencyCode,
+  isUuid,
   type RefundInvoiceRequest,
   type StripeAccountDto,
 } from '@switchboard/shared';
@@ -13,13 +15,24 @@ import type Stripe from 'stripe';
 import type { z } from 'zod';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { heldEvents } from '../../events/bus.ts';
 import { accountState, type Payments } from '../../integrations/stripe/payments.ts';
+import { reviewAfterPayment } from '../../jobs/definitions/reviews.ts';
 import { requireOwner } from '../../plugins/auth.ts';
 import { applyBillingEvent, BILLING_EVENTS } from '../billing/events.ts';
 import { accountChanged } from '../billing/service.ts';
 import { closeEnquiryFor } from '../enquiries/service.ts';
 import { addEventNote } from '../notes/service.ts';
 import { queueReviewAfterPayment } from '../reviews/service.ts';
+import { startCheckout } from './checkout.ts';
+import {
+  appliedRefunded,
+  applyPayment,
+  type PaymentRow,
+  paymentNote,
+  paymentsOf,
+  unowedLeft,
+} from './ledger.ts';
 import { type InvoiceRow, invoiceDto, itemsOf, loadInvoice, payUrl } from './service.ts';
 
 const noPayments = () =>
@@ -142,57 +155,6 @@ export async function toggleSurcharge(
   };
 }
 
-/**
- * `POST /business/invoices/secret/{id}/checkout` (public): a Stripe Checkout session for what is owed, a direct
- * charge on the business's connected account. The same invoice version asks with the same idempotency key,
- * so a double tap makes one session.
- */
-export async function startCheckout(app: FastifyInstance, secret: string): Promise<{ url: string }> {
-  const payments = paymentsOrRefuse(app.payments);
-  const invoice = await invoiceBySecret(app, secret);
-  if (!PAYABLE_INVOICE_STATUSES.includes(invoice.status))
-    throw new AppError(
-      'conflict',
-      `Invoice ${invoice.number} cannot be paid: it is ${invoice.status.replace('_', ' ')}.`,
-    );
-  const [business] = await app.db.select().from(businesses).where(eq(businesses.id, invoice.business_id));
-  if (!business?.stripe_account_id || !business.stripe_charges_enabled)
-    throw new AppError('conflict', `${business?.name ?? 'The business'} cannot take card payments yet.`);
-  const items = await itemsOf(app.db, invoice.id);
-  const lines = items.map((item) => ({
-    name: Number(item.quantity) === 1 ? item.description : `${item.description} × ${Number(item.quantity)}`,
-    amount_cents: item.amount_cents + item.tax_cents,
-  }));
-  if (invoice.surcharge_cents > 0)
-    lines.push({
-      name: `Card surcharge (${formatRate(invoice.surcharge_bps)})`,
-      amount_cents: invoice.surcharge_cents,
-    });
-  const pay = payUrl(app.config.publicUrl, invoice.secret);
-  try {
-    const session = await payments.checkout({
-      account: business.stripe_account_id,
-      invoice_id: invoice.id,
-      business_id: invoice.business_id,
-      currency: invoice.currency,
-      lines: lines.filter((l) => l.amount_cents > 0),
-      application_fee_cents: Math.round(
-        (invoice.total_cents * app.config.payments.applicationFeeBps) / 10_000,
-      ),
-      success_url: `${pay}?paid=1`,
-      cancel_url: pay,
-      customer_email: null,
-      idempotency_key: `checkout:${invoice.id}:v${invoice.version}`,
-    });
-    await app.db.update(invoices).set({ checkout_session_id: session.id }).where(eq(invoices.id, invoice.id));
-    return { url: session.url };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    app.log.warn({ err: error, invoice_id: invoice.id }, 'starting checkout failed');
-    throw providerFailed('start the payment', error);
-  }
-}
-
 export async function invoiceBySecret(app: Pick<FastifyInstance, 'db'>, secret: string): Promise<InvoiceRow> {
   const [invoice] = /^[A-Za-z0-9_-]{20,64}$/.test(secret)
     ? await app.db.select().from(invoices).where(eq(invoices.secret, secret))
@@ -201,9 +163,65 @@ export async function invoiceBySecret(app: Pick<FastifyInstance, 'db'>, secret: 
   return invoice;
 }
 
+/** `POST /business/invoices/secret/{id}/checkout` (public): Checkout for what the invoice behind the link owes now. */
+export async function startInvoiceCheckout(
+  app: FastifyInstance,
+  secret: string,
+  ip: string,
+): Promise<{ url: string }> {
+  const invoice = await invoiceBySecret(app, secret);
+  return startCheckout(
+    app,
+    invoice,
+    ip,
+    (id) => itemsOf(app.db, id),
+    payUrl(app.config.publicUrl, invoice.secret),
+  );
+}
+
+type RefundDeps = Pick<Context, 'db' | 'events' | 'config' | 'log'>;
+
+/** The business's connected account, which its invoices' payments were made on. */
+async function accountOf(ctx: Pick<Context, 'db'>, businessId: string): Promise<string> {
+  const [business] = await ctx.db
+    .select({ account: businesses.stripe_account_id })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  if (!business?.account)
+    throw new AppError('conflict', 'This business has no Stripe account to refund from.');
+  return business.account;
+}
+
+/** One refund at Stripe of part of one payment, kept on the payment (once per amount, however often retried). */
+async function refundPayment(
+  ctx: Pick<Context, 'db'>,
+  payments: Payments,
+  account: string,
+  payment: PaymentRow,
+  amount: number,
+): Promise<void> {
+  try {
+    await payments.refund({
+      account,
+      payment_intent: payment.payment_intent_id,
+      currency: payment.currency,
+      amount_cents: amount,
+      idempotency_key: `refund:${payment.payment_intent_id}:${payment.refunded_cents}:${amount}`,
+    });
+  } catch (error) {
+    throw providerFailed('refund the payment', error);
+  }
+  await ctx.db
+    .update(invoicePayments)
+    .set({
+      refunded_cents: sql`greatest(${invoicePayments.refunded_cents}, ${payment.refunded_cents + amount})`,
+    })
+    .where(eq(invoicePayments.id, payment.id));
+}
+
 /**
- * `POST /business/customer-invoices/{id}/refund`: all that is left, or part; through Stripe on the connected
- * account (one refund per amount asked, however often the request is retried).
+ * `POST /business/customer-invoices/{id}/refund`: all that is left of what was paid toward the invoice, or
+ * part of it; through Stripe on the connected account, from the latest payment back.
  */
 export async function refundInvoice(
   ctx: Context,
@@ -214,35 +232,88 @@ export async function refundInvoice(
   const payments = paymentsOrRefuse(ctx.payments);
   const invoice = await loadInvoice(ctx.db, a.business_id, id);
   const left = invoice.amount_paid_cents - invoice.amount_refunded_cents;
-  if (!invoice.payment_intent_id || left <= 0)
-    throw new AppError('conflict', `${invoice.number} has nothing paid by card left to refund.`);
+  if (left <= 0) throw new AppError('conflict', `${invoice.number} has nothing paid by card left to refund.`);
   const amount = input.amount_cents ?? left;
   if (amount > left)
     throw new AppError(
       'unprocessable',
       `At most ${formatMoney(left, invoice.currency)} of ${invoice.number} can be refunded.`,
     );
-  const [business] = await ctx.db.select().from(businesses).where(eq(businesses.id, a.business_id));
-  try {
-    await payments.refund({
-      account: business!.stripe_account_id!,
-      payment_intent: invoice.payment_intent_id,
-      amount_cents: amount,
-      idempotency_key: `refund:${invoice.id}:${invoice.amount_refunded_cents}:${amount}`,
-    });
-  } catch (error) {
-    throw providerFailed('refund the payment', error);
+  const step = chargeStep(invoice.currency);
+  if (amount % step !== 0)
+    throw new AppError(
+      'bad_request',
+      `Card refunds in ${invoice.currency} go in steps of ${formatMoney(step, invoice.currency)}.`,
+    );
+  const account = await accountOf(ctx, a.business_id);
+  let rest = amount;
+  const paid = (await paymentsOf(ctx.db, [invoice.id])).filter((p) => p.applied_cents > 0).reverse();
+  for (const payment of paid) {
+    const take = Math.min(rest, payment.applied_cents - appliedRefunded(payment));
+    if (take <= 0) continue;
+    await refundPayment(ctx, payments, account, payment, take);
+    rest -= take;
+    if (rest === 0) break;
   }
-  const updated = await applyRefunded(ctx, invoice.id, invoice.amount_refunded_cents + amount);
-  return invoiceDto(ctx.db, ctx.config.publicUrl, updated ?? invoice);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const held = heldEvents();
+    const row = await settleRefunds({ ...ctx, db: tx, events: held.events }, invoice.id);
+    return { row, held };
+  });
+  updated.held.release(ctx.events);
+  return invoiceDto(ctx.db, ctx.config.publicUrl, updated.row ?? invoice);
 }
 
-/** Sets how much of an invoice is refunded and the status that follows; a figure already known changes nothing. */
-async function applyRefunded(
-  deps: Pick<Context, 'db' | 'events' | 'config'>,
-  invoiceId: string,
-  refunded: number,
-): Promise<InvoiceRow | undefined> {
+/**
+ * `POST /business/customer-invoices/{id}/refund-unowed`: gives back every payment (or part) the invoice did
+ * not owe (paid after it was voided, refunded or paid, in another currency, beyond the total).
+ */
+export async function refundUnowed(ctx: Context, id: string): Promise<InvoiceDto> {
+  const a = requireOwner(ctx.actor, 'refund invoices');
+  const payments = paymentsOrRefuse(ctx.payments);
+  const invoice = await loadInvoice(ctx.db, a.business_id, id);
+  const owedBack = (await paymentsOf(ctx.db, [invoice.id])).filter((p) => unowedLeft(p) > 0);
+  if (!owedBack.length) throw new AppError('conflict', `${invoice.number} has no payment to give back.`);
+  const account = await accountOf(ctx, a.business_id);
+  for (const payment of owedBack) {
+    if (!isCurrencyCode(payment.currency))
+      throw new AppError(
+        'unprocessable',
+        `A payment of ${invoice.number} is in ${payment.currency}; refund it from the Stripe dashboard.`,
+      );
+    await refundPayment(ctx, payments, account, payment, unowedLeft(payment));
+  }
+  const body = `Invoice ${invoice.number}: ${owedBack.map((p) => formatMoney(unowedLeft(p), p.currency)).join(' and ')} it did not owe refunded.`;
+  const held = heldEvents();
+  await ctx.db.transaction(async (tx) => {
+    const deps = { ...ctx, db: tx, events: held.events };
+    if (invoice.enquiry_id) await noteQuietly(deps, invoice, body);
+    deps.events.emit('invoice.updated', {
+      business_id: invoice.business_id,
+      invoice: await invoiceDto(tx, ctx.config.publicUrl, invoice),
+    });
+  });
+  held.release(ctx.events);
+  return invoiceDto(ctx.db, ctx.config.publicUrl, invoice);
+}
+
+/** An event note in the invoice's conversation; a conversation gone meanwhile is no reason to fail. */
+async function noteQuietly(deps: Pick<Context, 'db' | 'events' | 'log'>, invoice: InvoiceRow, body: string) {
+  if (!invoice.enquiry_id) return;
+  try {
+    await addEventNote(deps, { business_id: invoice.business_id, enquiry_id: invoice.enquiry_id, body });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    deps.log.info({ invoice_id: invoice.id, reason: error.message }, 'payment note not written');
+  }
+}
+
+/**
+ * The invoice's refunded amount and status from its payments' refunds (what was refunded of what counted), in
+ * the caller's transaction; a figure already known changes nothing. Writes the refund into the conversation.
+ */
+async function settleRefunds(deps: RefundDeps, invoiceId: string): Promise<InvoiceRow | undefined> {
+  const refunded = (await paymentsOf(deps.db, [invoiceId])).reduce((sum, p) => sum + appliedRefunded(p), 0);
   const [updated] = await deps.db
     .update(invoices)
     .set({
@@ -258,30 +329,33 @@ async function applyRefunded(
       ),
     )
     .returning();
-  if (updated) {
-    deps.events.emit('invoice.updated', {
-      business_id: updated.business_id,
-      invoice: await invoiceDto(deps.db, deps.config.publicUrl, updated),
-    });
-    if (updated.enquiry_id)
-      await addEventNote(deps, {
-        business_id: updated.business_id,
-        enquiry_id: updated.enquiry_id,
-        body: `Invoice ${updated.number}: ${formatMoney(updated.amount_refunded_cents, updated.currency)} refunded.`,
-      }).catch(() => undefined);
-  }
+  if (!updated) return undefined;
+  deps.events.emit('invoice.updated', {
+    business_id: updated.business_id,
+    invoice: await invoiceDto(deps.db, deps.config.publicUrl, updated),
+  });
+  await noteQuietly(
+    deps,
+    updated,
+    `Invoice ${updated.number}: ${formatMoney(updated.amount_refunded_cents, updated.currency)} refunded.`,
+  );
   return updated;
 }
 
 type Deps = Pick<Context, 'db' | 'events' | 'config' | 'log' | 'jobs' | 'cache'>;
 
 /**
- * One verified Stripe event, handled once (its id is kept in the same transaction as its effect, so a
- * redelivery changes nothing and a failure leaves it to Stripe's retry). Events for accounts or invoices this
+ * One verified Stripe event, handled once: its id is kept in the same transaction as its effect, and so is
+ * everything that follows from it in the database (the payment, the invoice, the note in the conversation,
+ * closing it, the review request's job), so a crash right after the commit loses none of it and a failure
+ * leaves it all to Stripe's retry. Screens are told after the commit. Events for accounts or invoices this
  * server does not know are acknowledged and logged.
  */
 export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promise<'handled' | 'duplicate'> {
-  // What happens once the event's effect is committed (told live, written into the conversation).
+  // Before the transaction: the embedded database has one connection, which the transaction holds.
+  await deps.jobs.prepare(reviewAfterPayment);
+  const held = heldEvents();
+  // What happens once the event's effect is committed, besides the held events.
   const after: ((d: Deps) => Promise<void>)[] = [];
   const outcome = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -290,7 +364,7 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return 'duplicate' as const;
-    const txDeps = { ...deps, db: tx };
+    const txDeps = { ...deps, db: tx, events: held.events };
     // The platform's own events (no connected account): the businesses' Switchboard subscriptions.
     if (!event.account && BILLING_EVENTS.has(event.type)) {
       const businessId = await applyBillingEvent(tx, deps.config, deps.log, event);
@@ -310,26 +384,35 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
           deps.log.info({ event: event.id }, 'Stripe checkout.session.completed that is no invoice payment');
           break;
         }
-        const invoice = await invoiceOfEvent(txDeps, event, session.metadata?.invoice_id, {
-          checkout_session_id: session.id,
-        });
+        const invoice = await invoiceOfEvent(txDeps, event, session.metadata?.invoice_id, session.id);
         const intent =
           typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-        if (invoice)
-          after.push(
-            ...(await markPaid(txDeps, invoice, session.amount_total ?? invoice.total_cents, intent ?? null)),
-          );
+        if (invoice && intent)
+          await recordPayment(txDeps, invoice, {
+            intent,
+            session: session.id,
+            currency: session.currency ?? '',
+            amount: session.amount_total ?? 0,
+          });
+        else if (invoice)
+          deps.log.warn({ event: event.id }, 'Stripe paid Checkout session without a payment');
         break;
       }
       case 'payment_intent.succeeded': {
         const intent = event.data.object;
-        const invoice = await invoiceOfEvent(txDeps, event, intent.metadata?.invoice_id, {});
-        if (invoice) after.push(...(await markPaid(txDeps, invoice, intent.amount_received, intent.id)));
+        const invoice = await invoiceOfEvent(txDeps, event, intent.metadata?.invoice_id, null);
+        if (invoice)
+          await recordPayment(txDeps, invoice, {
+            intent: intent.id,
+            session: null,
+            currency: intent.currency,
+            amount: intent.amount_received,
+          });
         break;
       }
       case 'payment_intent.payment_failed': {
         const intent = event.data.object;
-        const invoice = await invoiceOfEvent(txDeps, event, intent.metadata?.invoice_id, {});
+        const invoice = await invoiceOfEvent(txDeps, event, intent.metadata?.invoice_id, null);
         if (invoice) {
           const reason = intent.last_payment_error?.message ?? 'The payment did not go through.';
           const [updated] = await tx
@@ -337,11 +420,9 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
             .set({ last_payment_error: reason })
             .where(eq(invoices.id, invoice.id))
             .returning();
-          after.push(async (d) => {
-            d.events.emit('invoice.updated', {
-              business_id: updated!.business_id,
-              invoice: await invoiceDto(d.db, d.config.publicUrl, updated!),
-            });
+          held.events.emit('invoice.updated', {
+            business_id: updated!.business_id,
+            invoice: await invoiceDto(tx, deps.config.publicUrl, updated!),
           });
         }
         break;
@@ -350,16 +431,24 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
         const charge = event.data.object;
         const intent =
           typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-        const [invoice] = intent
-          ? await tx.select().from(invoices).where(eq(invoices.payment_intent_id, intent))
+        const [payment] = intent
+          ? await tx.select().from(invoicePayments).where(eq(invoicePayments.payment_intent_id, intent))
           : [];
-        if (!invoice || !(await ownsInvoice(txDeps, event, invoice))) {
+        const [invoice] = payment
+          ? await tx.select().from(invoices).where(eq(invoices.id, payment.invoice_id))
+          : [];
+        if (!payment || !invoice || !(await ownsInvoice(txDeps, event, invoice))) {
           deps.log.info({ event: event.id }, 'Stripe charge.refunded for no invoice here');
           break;
         }
-        after.push(async (d) => {
-          await applyRefunded(d, invoice.id, charge.amount_refunded);
-        });
+        // Refunds made anywhere (here, or the Stripe dashboard) count: Stripe's figure is the charge's total.
+        await tx
+          .update(invoicePayments)
+          .set({
+            refunded_cents: sql`greatest(${invoicePayments.refunded_cents}, ${fromStripeAmount(charge.amount_refunded, payment.currency)})`,
+          })
+          .where(eq(invoicePayments.id, payment.id));
+        await settleRefunds(txDeps, invoice.id);
         break;
       }
       default:
@@ -367,11 +456,12 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
     }
     return 'handled' as const;
   });
+  held.release(deps.events);
   for (const step of after) await step(deps);
   return outcome;
 }
 
-/** The event's account must be the invoice's business's: no other account can mark an invoice paid. */
+/** The event's account must be the invoice's business's: no other account can pay an invoice. */
 async function ownsInvoice(
   deps: Pick<Context, 'db'>,
   event: Stripe.Event,
@@ -384,17 +474,19 @@ async function ownsInvoice(
   return Boolean(event.account && business?.account === event.account);
 }
 
+/**
+ * The invoice an event is about: the one its metadata names (every session and payment made here carries it),
+ * else the one whose open session it is. Locked, so payments of one invoice are counted one at a time.
+ */
 async function invoiceOfEvent(
   deps: Deps,
   event: Stripe.Event,
   invoiceId: string | undefined,
-  by: { checkout_session_id?: string },
+  sessionId: string | null,
 ): Promise<InvoiceRow | null> {
-  const [invoice] = by.checkout_session_id
-    ? await deps.db.select().from(invoices).where(eq(invoices.checkout_session_id, by.checkout_session_id))
-    : invoiceId && /^[0-9a-f-]{36}$/i.test(invoiceId)
-      ? await deps.db.select().from(invoices).where(eq(invoices.id, invoiceId))
-      : [];
+  const byId = invoiceId && isUuid(invoiceId) ? eq(invoices.id, invoiceId) : null;
+  const where = byId ?? (sessionId ? eq(invoices.checkout_session_id, sessionId) : null);
+  const [invoice] = where ? await deps.db.select().from(invoices).where(where).for('update') : [];
   if (!invoice || !(await ownsInvoice(deps, event, invoice))) {
     deps.log.info(
       { event: event.id, type: event.type, account: event.account },
@@ -406,48 +498,77 @@ async function invoiceOfEvent(
 }
 
 /**
- * Records a payment (once: the second of `checkout.session.completed` and `payment_intent.succeeded` finds it
- * paid). Answers what to do after the commit: tell screens, write "paid" into the conversation, close it
- * when the sender asked.
+ * Records a payment Stripe reports, once (the second of `checkout.session.completed` and
+ * `payment_intent.succeeded` finds it): compared with what the invoice owes now, in its currency, it makes the
+ * invoice paid or part paid, or is kept as owed back to the customer (see `applyPayment`). In the same
+ * transaction: the note in the conversation, and once paid in full, closing the conversation when the sender
+ * asked and the review request's job.
  */
-async function markPaid(
+async function recordPayment(
   deps: Deps,
   invoice: InvoiceRow,
-  amount: number,
-  paymentIntent: string | null,
-): Promise<((d: Deps) => Promise<void>)[]> {
-  const [updated] = await deps.db
+  payment: { intent: string; session: string | null; currency: string; amount: number },
+): Promise<void> {
+  const { db } = deps;
+  const [known] = await db
+    .select({ id: invoicePayments.id })
+    .from(invoicePayments)
+    .where(eq(invoicePayments.payment_intent_id, payment.intent));
+  if (known) return;
+  const currency = payment.currency.toUpperCase();
+  const amount = isCurrencyCode(currency) ? fromStripeAmount(payment.amount, currency) : payment.amount;
+  const outcome = applyPayment(invoice, { currency, amount });
+  await db.insert(invoicePayments).values({
+    business_id: invoice.business_id,
+    invoice_id: invoice.id,
+    payment_intent_id: payment.intent,
+    checkout_session_id: payment.session,
+    currency,
+    amount_cents: amount,
+    applied_cents: outcome.applied,
+    unapplied_reason: outcome.applied < amount ? outcome.reason : null,
+  });
+  const usedSession = payment.session !== null && invoice.checkout_session_id === payment.session;
+  const [updated] = await db
     .update(invoices)
     .set({
-      status: 'paid',
-      amount_paid_cents: amount,
-      paid_at: new Date(),
-      payment_intent_id: paymentIntent,
-      last_payment_error: null,
-      version: sql`${invoices.version} + 1`,
+      updated_at: new Date(),
+      ...(outcome.applied > 0
+        ? {
+            status: outcome.status,
+            amount_paid_cents: outcome.paid,
+            paid_at: outcome.status === 'paid' ? new Date() : null,
+            payment_intent_id: sql`coalesce(${invoices.payment_intent_id}, ${payment.intent})`,
+            last_payment_error: null,
+            version: sql`${invoices.version} + 1`,
+          }
+        : {}),
+      // The session it was paid on is used up: paying the rest takes a new one.
+      ...(usedSession
+        ? {
+            checkout_session_id: null,
+            checkout_url: null,
+            checkout_amount_cents: null,
+            checkout_expires_at: null,
+          }
+        : {}),
     })
-    .where(and(eq(invoices.id, invoice.id), eq(invoices.amount_paid_cents, 0)))
+    .where(eq(invoices.id, invoice.id))
     .returning();
-  if (!updated) {
-    if (paymentIntent && !invoice.payment_intent_id)
-      await deps.db
-        .update(invoices)
-        .set({ payment_intent_id: paymentIntent })
-        .where(eq(invoices.id, invoice.id));
-    return [];
+  deps.events.emit('invoice.updated', {
+    business_id: updated!.business_id,
+    invoice: await invoiceDto(db, deps.config.publicUrl, updated!),
+  });
+  if (!updated!.enquiry_id) return;
+  await noteQuietly(deps, updated!, paymentNote(invoice, { currency, amount }, outcome));
+  if (outcome.applied === 0 || outcome.status !== 'paid') return;
+  if (updated!.close_on_paid) {
+    try {
+      await closeEnquiryFor(deps, updated!.business_id, updated!.enquiry_id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      deps.log.info({ invoice_id: updated!.id, reason: error.message }, 'conversation not closed on payment');
+    }
   }
-  return [
-    async (d) => {
-      const dto = await invoiceDto(d.db, d.config.publicUrl, updated);
-      d.events.emit('invoice.updated', { business_id: updated.business_id, invoice: dto });
-      if (!updated.enquiry_id) return;
-      await addEventNote(d, {
-        business_id: updated.business_id,
-        enquiry_id: updated.enquiry_id,
-        body: `Invoice ${updated.number} paid: ${formatMoney(amount, updated.currency)}.`,
-      });
-      if (updated.close_on_paid) await closeEnquiryFor(d, updated.business_id, updated.enquiry_id);
-      await queueReviewAfterPayment(d, updated.id);
-    },
-  ];
+  await queueReviewAfterPayment(deps, updated!.id);
 }

@@ -108,9 +108,8 @@ async function definition(
   totals.push(['Total', money(page.total_cents), true]);
   if (page.amount_paid_cents > 0) totals.push(['Paid', money(page.amount_paid_cents)]);
   if (page.amount_refunded_cents > 0) totals.push(['Refunded', money(page.amount_refunded_cents)]);
-  if (page.amount_paid_cents === 0 && page.status !== 'void')
-    totals.push(['Amount due', money(page.total_cents), true]);
-  const stamp = ['paid', 'void', 'refunded', 'partially_refunded'].includes(page.status)
+  if (page.amount_due_cents > 0) totals.push(['Amount due', money(page.amount_due_cents), true]);
+  const stamp = ['partially_paid', 'paid', 'void', 'refunded', 'partially_refunded'].includes(page.status)
     ? INVOICE_STATUS_LABELS[page.status].toUpperCase()
     : null;
   const content: Content[] = [

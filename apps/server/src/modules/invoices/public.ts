@@ -2,6 +2,7 @@ import { businesses, invoices, locations } from '@switchboard/db';
 import { PAYABLE_INVOICE_STATUSES, type PublicInvoiceDto } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { amountDue } from './ledger.ts';
 import { invoiceBySecret } from './payments.ts';
 import { brandingOf, type InvoiceRow, type ItemRow, invoiceDto, itemsOf, toItemDto } from './service.ts';
 
@@ -41,6 +42,7 @@ export async function publicInvoiceParts(
     total_cents: invoice.total_cents,
     amount_paid_cents: invoice.amount_paid_cents,
     amount_refunded_cents: invoice.amount_refunded_cents,
+    amount_due_cents: amountDue(invoice),
     due_date: invoice.due_date,
     notes: invoice.notes,
     issued_at: invoice.sent_at ?? invoice.created_at,

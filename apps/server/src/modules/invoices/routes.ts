@@ -42,7 +42,8 @@ import { fontBytes, isFontId } from './fonts.ts';
 import {
   invoiceBySecret,
   refundInvoice,
-  startCheckout,
+  refundUnowed,
+  startInvoiceCheckout,
   stripeAccount,
   stripeConnectLink,
   toggleSurcharge,
@@ -154,6 +155,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: IdParams, body: RefundInvoiceRequest, response: { 200: answer(Invoice) } } },
       async (request) => ({ body: await refundInvoice(request.ctx, request.params.id, request.body) }),
     );
+    authed.post(
+      '/business/customer-invoices/:id/refund-unowed',
+      { schema: { params: IdParams, response: { 200: answer(Invoice) } } },
+      async (request) => ({ body: await refundUnowed(request.ctx, request.params.id) }),
+    );
     authed.get(
       '/business/mybusiness/stripe-connect-link',
       { schema: { response: { 200: answer(StripeConnectLink) } } },
@@ -228,7 +234,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/business/invoices/secret/:id/checkout',
     { schema: { params: SecretParams, response: { 200: answer(CheckoutAnswer) } } },
-    async (request) => ({ body: await startCheckout(app, request.params.id) }),
+    async (request) => ({ body: await startInvoiceCheckout(app, request.params.id, request.ip) }),
   );
   app.get(
     '/business/invoices/secret/:id/pdf',

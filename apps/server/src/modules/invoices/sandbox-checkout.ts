@@ -6,6 +6,7 @@ import {
   SandboxCheckout,
   SandboxCheckoutAnswer,
   SandboxCheckoutRequest,
+  toStripeAmount,
 } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { sandboxStripeEvent, signStripeEvent } from '../../integrations/stripe/payments.ts';
+import { amountDue } from './ledger.ts';
 import { payUrl } from './service.ts';
 
 const Params = z.strictObject({ id: z.string().max(100) });
@@ -45,8 +47,9 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
           business_name: business.name,
           number: invoice.number,
           currency: invoice.currency,
-          total_cents: invoice.total_cents,
-          status: invoice.amount_paid_cents > 0 ? ('complete' as const) : ('open' as const),
+          // What this session charges: what is due now.
+          total_cents: invoice.checkout_amount_cents ?? amountDue(invoice),
+          status: amountDue(invoice) > 0 ? ('open' as const) : ('complete' as const),
         },
       };
     },
@@ -67,6 +70,8 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!PAYABLE_INVOICE_STATUSES.includes(invoice.status))
         throw new AppError('conflict', `Invoice ${invoice.number} cannot be paid: it is ${invoice.status}.`);
       const metadata = { invoice_id: invoice.id, business_id: invoice.business_id };
+      // Stripe's amount for what this session was opened for, as Stripe would report it.
+      const amount = toStripeAmount(invoice.checkout_amount_cents ?? amountDue(invoice), invoice.currency);
       const intent = `pi_sandbox_${randomBytes(12).toString('hex')}`;
       const event =
         request.body.outcome === 'pay'
@@ -78,8 +83,8 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
                 mode: 'payment',
                 status: 'complete',
                 payment_status: 'paid',
-                amount_subtotal: invoice.total_cents,
-                amount_total: invoice.total_cents,
+                amount_subtotal: amount,
+                amount_total: amount,
                 currency: invoice.currency.toLowerCase(),
                 client_reference_id: invoice.id,
                 metadata,
@@ -92,7 +97,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
               {
                 id: intent,
                 object: 'payment_intent',
-                amount: invoice.total_cents,
+                amount,
                 amount_received: 0,
                 currency: invoice.currency.toLowerCase(),
                 metadata,

@@ -16,6 +16,7 @@ import { AppError } from '../../errors.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import { sendAutomatic } from '../messages/automatic.ts';
 import { sendMessage } from '../messages/service.ts';
+import { amountDue } from './ledger.ts';
 import { type InvoiceRow, invoiceDto, loadInvoice, payUrl } from './service.ts';
 
 /** What marks a message as an invoice reminder (`meta.auto`). */
@@ -31,6 +32,15 @@ export function formatDay(day: string): string {
   }).format(new Date(`${day}T00:00:00Z`));
 }
 
+/** What the invoice is for, and after a part payment what is left of it: `$1,000.00 ($990.00 left to pay)`. */
+function owing(invoice: InvoiceRow): string {
+  const total = formatMoney(invoice.total_cents, invoice.currency);
+  const due = amountDue(invoice);
+  return invoice.amount_paid_cents > 0 && due > 0
+    ? `${total} (${formatMoney(due, invoice.currency)} left to pay)`
+    : total;
+}
+
 function invoiceText(input: {
   first_name: string | null;
   business: string;
@@ -40,7 +50,7 @@ function invoiceText(input: {
   const { invoice } = input;
   const hi = input.first_name ? `Hi ${input.first_name}, here` : 'Here';
   const due = invoice.due_date ? `, due ${formatDay(invoice.due_date)}` : '';
-  return `${hi} is invoice ${invoice.number} from ${input.business} for ${formatMoney(invoice.total_cents, invoice.currency)}${due}. View and pay: ${input.url}`;
+  return `${hi} is invoice ${invoice.number} from ${input.business} for ${owing(invoice)}${due}. View and pay: ${input.url}`;
 }
 
 /** The conversation an invoice goes out in: its own, else the customer's latest. */
@@ -75,8 +85,8 @@ export async function sendInvoice(
   const invoice = await loadInvoice(ctx.db, a.business_id, id);
   if (invoice.status === 'void')
     throw new AppError('conflict', `${invoice.number} is void; it cannot be sent.`);
-  if (invoice.amount_paid_cents > 0)
-    throw new AppError('conflict', `${invoice.number} has already been paid.`);
+  if (invoice.status !== 'draft' && amountDue(invoice) === 0)
+    throw new AppError('conflict', `${invoice.number} has nothing left to pay.`);
   const enquiryId = await conversationOf(ctx, invoice);
   const [who] = await ctx.db
     .select({ first_name: customers.first_name, business: businesses.name, channel: enquiries.channel })
@@ -161,7 +171,7 @@ export async function sweepInvoiceReminders(app: FastifyInstance, now = new Date
     .leftJoin(invoiceBranding, eq(invoiceBranding.business_id, invoices.business_id))
     .where(
       and(
-        inArray(invoices.status, ['sent', 'viewed', 'overdue']),
+        inArray(invoices.status, ['sent', 'viewed', 'overdue', 'partially_paid']),
         isNotNull(invoices.due_date),
         isNotNull(invoices.enquiry_id),
         sql`${invoices.due_date} <= (now() at time zone 'UTC')::date + 61`,
@@ -183,7 +193,7 @@ export async function sweepInvoiceReminders(app: FastifyInstance, now = new Date
     if (!reminder) continue;
     const url = payUrl(app.config.publicUrl, invoice.secret);
     const hi = row.first_name ? `Hi ${row.first_name}, a` : 'A';
-    const amount = formatMoney(invoice.total_cents, invoice.currency);
+    const amount = owing(invoice);
     const when =
       today < invoice.due_date!
         ? `is due on ${formatDay(invoice.due_date!)}`

@@ -9,6 +9,9 @@ import {
   locations,
 } from '@switchboard/db';
 import {
+  chargeStep,
+  formatMoney,
+  INVOICE_MAX_CENTS,
   type InvoiceDto,
   type InvoiceItemInput,
   type InvoicePatchRequest,
@@ -26,10 +29,12 @@ import { AppError } from '../../errors.ts';
 import { atTheirLocations, type BusinessActor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { businessTimezone } from '../enquiries/service.ts';
 import { assertOwnLocation } from '../locations/service.ts';
+import { closeCheckout, prepareCheckoutClosing } from './checkout.ts';
+import { amountDue, needsRefund, type PaymentRow, paymentsOf } from './ledger.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type ItemRow = typeof invoiceItems.$inferSelect;
-type Ctx = Pick<Context, 'db' | 'actor' | 'config' | 'events'>;
+type Ctx = Pick<Context, 'db' | 'actor' | 'config' | 'events' | 'jobs'>;
 type CreateInput = z.output<typeof InvoiceRequest>;
 type PatchInput = z.output<typeof InvoicePatchRequest>;
 type ListFilters = z.output<typeof InvoicesQuery>;
@@ -57,6 +62,7 @@ export function toInvoiceDto(
   row: InvoiceRow,
   items: ItemRow[],
   locationName: string | null,
+  payments: PaymentRow[],
 ): InvoiceDto {
   return {
     id: row.id,
@@ -76,9 +82,11 @@ export function toInvoiceDto(
     total_cents: row.total_cents,
     amount_paid_cents: row.amount_paid_cents,
     amount_refunded_cents: row.amount_refunded_cents,
+    amount_due_cents: amountDue(row),
     due_date: row.due_date,
     notes: row.notes,
     close_on_paid: row.close_on_paid,
+    needs_refund: needsRefund(payments.filter((p) => p.invoice_id === row.id)),
     pay_url: payUrl(publicUrl, row.secret),
     last_payment_error: row.last_payment_error,
     sent_at: row.sent_at,
@@ -126,9 +134,25 @@ async function surchargeOf(db: DbOrTx, locationId: string | null): Promise<numbe
   return l?.on ? l.bps : 0;
 }
 
-/** Lines and totals as stored, computed from what was written and the surcharge rate. */
-function priced(items: InvoiceItemInput[], surchargeBps: number) {
-  const totals = invoiceTotals(items, surchargeBps);
+/** An amount too large for an invoice (the database's integer columns): a 400 that says so, never a 500. */
+function assertStorable(what: string, minor: number, currency: string) {
+  if (minor <= INVOICE_MAX_CENTS) return;
+  throw new AppError(
+    'bad_request',
+    `${what} would be ${formatMoney(minor, currency)}; an invoice holds at most ${formatMoney(INVOICE_MAX_CENTS, currency)}.`,
+  );
+}
+
+/**
+ * Lines and totals as stored, computed from what was written and the surcharge rate, rounded to the steps a
+ * card payment in the currency is charged in.
+ */
+function priced(items: InvoiceItemInput[], surchargeBps: number, currency: string) {
+  const totals = invoiceTotals(items, surchargeBps, chargeStep(currency));
+  totals.lines.forEach((line, i) => {
+    assertStorable(`Item ${i + 1}`, line.amount_cents + line.tax_cents, currency);
+  });
+  assertStorable('The total', totals.total_cents, currency);
   return {
     totals: {
       subtotal_cents: totals.subtotal_cents,
@@ -181,7 +205,13 @@ export async function loadInvoice(
 }
 
 export async function invoiceDto(db: DbOrTx, publicUrl: string, row: InvoiceRow): Promise<InvoiceDto> {
-  return toInvoiceDto(publicUrl, row, await itemsOf(db, row.id), await locationName(db, row.location_id));
+  return toInvoiceDto(
+    publicUrl,
+    row,
+    await itemsOf(db, row.id),
+    await locationName(db, row.location_id),
+    await paymentsOf(db, [row.id]),
+  );
 }
 
 /** Who an invoice is for: the customer named, or the conversation's; both must be the business's. */
@@ -219,7 +249,8 @@ export async function createInvoice(ctx: Ctx, parsed: CreateInput): Promise<Invo
     const locationId = parsed.location_id === undefined ? (enquiry?.location_id ?? null) : parsed.location_id;
     await assertOwnLocation(tx, a, locationId);
     const branding = await brandingOf(tx, a.business_id);
-    const { totals, lines } = priced(parsed.items, await surchargeOf(tx, locationId));
+    const currency = parsed.currency ?? branding.currency;
+    const { totals, lines } = priced(parsed.items, await surchargeOf(tx, locationId), currency);
     const [invoice] = await tx
       .insert(invoices)
       .values({
@@ -230,7 +261,7 @@ export async function createInvoice(ctx: Ctx, parsed: CreateInput): Promise<Invo
         created_by: a.user_id,
         number: await takeInvoiceNumber(tx, a.business_id),
         bill_to: parsed.bill_to || customer.name || customer.first_name || customer.phone || customer.email,
-        currency: parsed.currency ?? branding.currency,
+        currency,
         due_date: parsed.due_date ?? null,
         notes: parsed.notes ?? null,
         secret: randomBytes(24).toString('base64url'),
@@ -253,13 +284,18 @@ function assertEditable(row: InvoiceRow) {
 /** `PUT /business/customer-invoices/{id}`: changes an unpaid invoice; a sent one keeps its link and number. */
 export async function updateInvoice(ctx: Ctx, id: string, patch: PatchInput): Promise<InvoiceDto> {
   const a = requireBusiness(ctx.actor);
+  await prepareCheckoutClosing(ctx);
   const row = await ctx.db.transaction(async (tx) => {
     const current = await loadInvoice(tx, a.business_id, id, true);
     assertEditable(current);
     if (patch.location_id !== undefined) await assertOwnLocation(tx, a, patch.location_id);
     const locationId = patch.location_id === undefined ? current.location_id : patch.location_id;
     const items = patch.items ?? (await itemsOf(tx, current.id)).map(toItemDto);
-    const { totals, lines } = priced(items, await surchargeOf(tx, locationId));
+    const currency = patch.currency ?? current.currency;
+    const { totals, lines } = priced(items, await surchargeOf(tx, locationId), currency);
+    // The customer's open payment page is for the old amount: it is closed at Stripe, so it cannot be paid.
+    const moneyChanged = totals.total_cents !== current.total_cents || currency !== current.currency;
+    if (moneyChanged) await closeCheckout({ ...ctx, db: tx }, current);
     const [updated] = await tx
       .update(invoices)
       .set({
@@ -272,7 +308,6 @@ export async function updateInvoice(ctx: Ctx, id: string, patch: PatchInput): Pr
         // A changed due date starts its reminders afresh.
         ...(patch.due_date !== undefined ? { reminders_sent: [] } : {}),
         version: sql`${invoices.version} + 1`,
-        checkout_session_id: null,
         last_payment_error: null,
       })
       .where(eq(invoices.id, current.id))
@@ -300,11 +335,13 @@ export async function deleteInvoice(ctx: Ctx, id: string): Promise<void> {
 /** `POST /business/customer-invoices/{id}/void`: an unpaid invoice stops being payable (the owner's call). */
 export async function voidInvoice(ctx: Ctx, id: string): Promise<InvoiceDto> {
   const a = requireOwner(ctx.actor, 'void invoices');
+  await prepareCheckoutClosing(ctx);
   const row = await ctx.db.transaction(async (tx) => {
     const current = await loadInvoice(tx, a.business_id, id, true);
     if (current.status === 'void') return current;
     if (current.amount_paid_cents > 0)
       throw new AppError('conflict', `${current.number} has been paid; refund it instead of voiding it.`);
+    await closeCheckout({ ...ctx, db: tx }, current);
     const [updated] = await tx
       .update(invoices)
       .set({ status: 'void', voided_at: new Date(), version: sql`${invoices.version} + 1` })
@@ -378,6 +415,10 @@ export async function listInvoices(ctx: Ctx, q: ListFilters): Promise<PageOf<Inv
         )
         .orderBy(asc(invoiceItems.position))
     : [];
+  const payments = await paymentsOf(
+    ctx.db,
+    rows.map((r) => r.invoice.id),
+  );
   return {
     items: rows.map((r) =>
       toInvoiceDto(
@@ -385,6 +426,7 @@ export async function listInvoices(ctx: Ctx, q: ListFilters): Promise<PageOf<Inv
         r.invoice,
         items.filter((i) => i.invoice_id === r.invoice.id),
         r.location_name,
+        payments,
       ),
     ),
     page: q.page,

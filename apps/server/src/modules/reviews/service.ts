@@ -477,10 +477,11 @@ export async function queueReviewAfterPayment(
   if (!settings.after_payment || !row.location.review_link) return;
   const tz = row.location.timezone ?? row.business.timezone;
   const at = nextSendingTime(new Date(Date.now() + settings.after_payment_hours * 3_600_000), tz);
+  // Through the caller's database handle: inside the payment's transaction, the job commits with it.
   await app.jobs.send(
     reviewAfterPayment,
     { invoice_id: invoiceId },
-    { startAfter: at, singletonKey: invoiceId },
+    { startAfter: at, singletonKey: invoiceId, db: app.db },
   );
 }
 

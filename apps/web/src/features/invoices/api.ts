@@ -116,6 +116,13 @@ export const useRefundInvoice = () =>
       ).data.body,
   );
 
+/** Gives back every payment of the invoice that it did not owe (after voiding, another currency, too much). */
+export const useRefundUnowed = () =>
+  useInvalidating(
+    async (id: string) =>
+      (await api.post<Envelope<InvoiceJson>>(path(id, '/refund-unowed'), {}, { silent: true })).data.body,
+  );
+
 /** Where the staff copy of an invoice's PDF downloads from (same origin, the session's cookie). */
 export const invoicePdfUrl = (id: string) => `/api/v1${path(id, '/pdf')}`;
 /** The CSV of the list's filters. */

@@ -1,4 +1,4 @@
-import { formatMoney } from '@switchboard/shared';
+import { formatMoney, toMajorUnits } from '@switchboard/shared';
 import { Alert, Flex } from 'antd';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { failureText } from '@/lib/failure-text.ts';
@@ -133,8 +133,9 @@ export function FollowUps({ filter, first, last }: { filter: AnalyticsFilter; fi
             <BarChart
               data={(i?.amounts ?? []).map((a) => ({
                 label: a.currency,
-                sent: a.sent_cents / 100,
-                paid: a.paid_cents / 100,
+                // In major units of each currency (dollars, yen, dinars), whatever its decimals.
+                sent: toMajorUnits(a.sent_cents, a.currency),
+                paid: toMajorUnits(a.paid_cents, a.currency),
               }))}
               layout="vertical"
               margin={{ left: 8, right: 16 }}

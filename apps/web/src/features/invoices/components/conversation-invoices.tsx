@@ -7,7 +7,7 @@ import { api, type Envelope } from '@/lib/api-client.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { type InvoiceJson, invoicePdfUrl, useBranding, useEnquiryInvoices, useLiveInvoices } from '../api.ts';
 import { InvoiceEditor } from './invoice-editor.tsx';
-import { InvoiceStatusTag } from './invoice-status.tsx';
+import { InvoiceStatusTag, NeedsRefundTag, PaidSoFar } from './invoice-status.tsx';
 
 type Enquiry = { id: string; location_id: string; customer: { name: string | null } };
 
@@ -104,9 +104,15 @@ export default function ConversationInvoices({ enquiry }: { enquiry: Enquiry }) 
                           <span>{inv.number}</span>
                         )}
                         <InvoiceStatusTag status={inv.status} />
+                        <NeedsRefundTag invoice={inv} />
                       </Flex>
                     }
-                    description={`${formatMoney(inv.total_cents, inv.currency)}${inv.due_date ? ` · due ${inv.due_date}` : ''}`}
+                    description={
+                      <>
+                        {`${formatMoney(inv.total_cents, inv.currency)}${inv.due_date ? ` · due ${inv.due_date}` : ''}`}
+                        <PaidSoFar invoice={inv} />
+                      </>
+                    }
                   />
                 </List.Item>
               )}

@@ -34,7 +34,7 @@ export function InvoiceDocument({ invoice, children }: { invoice: PublicInvoiceJ
     '--inv-accent': branding.accent_color,
     fontFamily: `"sb-${font.id}", ${font.family}`,
   } as CSSProperties;
-  const stamp = ['paid', 'void', 'refunded', 'partially_refunded'].includes(invoice.status)
+  const stamp = ['partially_paid', 'paid', 'void', 'refunded', 'partially_refunded'].includes(invoice.status)
     ? INVOICE_STATUS_LABELS[invoice.status]
     : null;
   return (
@@ -120,6 +120,12 @@ export function InvoiceDocument({ invoice, children }: { invoice: PublicInvoiceJ
           <>
             <dt>Refunded</dt>
             <dd>{money(invoice.amount_refunded_cents)}</dd>
+          </>
+        )}
+        {invoice.amount_paid_cents > 0 && invoice.amount_due_cents > 0 && (
+          <>
+            <dt className="invdoc-total">Left to pay</dt>
+            <dd className="invdoc-total">{money(invoice.amount_due_cents)}</dd>
           </>
         )}
       </dl>

@@ -1,14 +1,31 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatMoney, formatRate, invoiceTotals } from '@switchboard/shared';
+import {
+  chargeStep,
+  formatMoney,
+  formatRate,
+  INVOICE_MAX_CENTS,
+  invoiceTotals,
+  minorUnits,
+  toMajorUnits,
+  toMinorUnits,
+} from '@switchboard/shared';
 import { Alert, Button, Checkbox, Flex, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import { type InvoiceJson, useCreateInvoice, useSendInvoice, useUpdateInvoice } from '../api.ts';
+import { CurrencySelect } from './currency-select.tsx';
 import './invoices.css';
 
 type Item = { description: string; quantity: number | null; price: number | null; tax_rate: number | null };
-type Values = { bill_to: string; items: Item[]; due_date: string; notes: string; close_on_paid: boolean };
+type Values = {
+  bill_to: string;
+  currency: string;
+  items: Item[];
+  due_date: string;
+  notes: string;
+  close_on_paid: boolean;
+};
 
 type Props = {
   open: boolean;
@@ -18,6 +35,7 @@ type Props = {
   customerName?: string | null;
   /** …or the invoice to change (not yet paid). */
   invoice?: InvoiceJson | null;
+  /** The business's currency, which a new invoice starts in. */
   currency: string;
   /** The card surcharge the location adds (basis points; 0: none), for the totals shown while writing. */
   surchargeBps: number;
@@ -25,13 +43,13 @@ type Props = {
   onDone?: (invoice: InvoiceJson) => void;
 };
 
-const toCents = (dollars: number | null) => Math.round((dollars ?? 0) * 100);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Writes an invoice: who it is for, its lines (quantity, price, tax rate), when it is due and a note, with the
- * totals worked out as the server will (to the cent, the surcharge as its own line). Saved as a draft, or sent
- * at once in the conversation with its pay link.
+ * Writes an invoice: who it is for, its currency (ISO 4217), its lines (quantity, price in the currency's
+ * decimals, tax rate), when it is due and a note, with the totals worked out as the server will (to the
+ * currency's minor unit, the surcharge as its own line). Saved as a draft, or sent at once in the conversation
+ * with its pay link.
  */
 export function InvoiceEditor(props: Props) {
   const { open, onClose, invoice, currency, surchargeBps } = props;
@@ -41,22 +59,24 @@ export function InvoiceEditor(props: Props) {
   const update = useUpdateInvoice();
   const send = useSendInvoice();
   const items = Form.useWatch('items', form) ?? [];
+  const chosen: string = Form.useWatch('currency', form) ?? invoice?.currency ?? currency;
   const lines = items.map((i) => ({
     quantity: i?.quantity ?? 0,
-    unit_price_cents: toCents(i?.price ?? 0),
+    unit_price_cents: toMinorUnits(i?.price ?? 0, chosen),
     tax_rate: i?.tax_rate ?? 0,
   }));
-  const totals = invoiceTotals(lines, invoice ? invoice.surcharge_bps : surchargeBps);
-  const money = (cents: number) => formatMoney(cents, invoice?.currency ?? currency);
+  const totals = invoiceTotals(lines, invoice ? invoice.surcharge_bps : surchargeBps, chargeStep(chosen));
+  const money = (minor: number) => formatMoney(minor, chosen);
   const busy = create.isPending || update.isPending || send.isPending;
 
   const initial: Values = invoice
     ? {
         bill_to: invoice.bill_to ?? '',
+        currency: invoice.currency,
         items: invoice.items.map((i) => ({
           description: i.description,
           quantity: i.quantity,
-          price: i.unit_price_cents / 100,
+          price: toMajorUnits(i.unit_price_cents, invoice.currency),
           tax_rate: i.tax_rate,
         })),
         due_date: invoice.due_date ?? '',
@@ -65,6 +85,7 @@ export function InvoiceEditor(props: Props) {
       }
     : {
         bill_to: props.customerName ?? '',
+        currency,
         items: [{ description: '', quantity: 1, price: null, tax_rate: props.defaultTaxRate ?? 10 }],
         due_date: inDays(14),
         notes: '',
@@ -81,10 +102,11 @@ export function InvoiceEditor(props: Props) {
     }
     const body = {
       bill_to: values.bill_to.trim() || undefined,
+      currency: values.currency,
       items: values.items.map((i) => ({
         description: i.description.trim(),
         quantity: i.quantity ?? 1,
-        unit_price_cents: toCents(i.price),
+        unit_price_cents: toMinorUnits(i.price ?? 0, values.currency),
         tax_rate: i.tax_rate ?? 0,
       })),
       due_date: values.due_date || null,
@@ -125,9 +147,14 @@ export function InvoiceEditor(props: Props) {
       }
     >
       <Form form={form} layout="vertical" initialValues={initial} requiredMark={false} className="inv-editor">
-        <Form.Item name="bill_to" label="Bill to" rules={[{ max: 200 }]}>
-          <Input placeholder="The customer's name" />
-        </Form.Item>
+        <Flex gap={16} wrap className="inv-editor-head">
+          <Form.Item name="bill_to" label="Bill to" rules={[{ max: 200 }]} style={{ flex: '1 1 240px' }}>
+            <Input placeholder="The customer's name" />
+          </Form.Item>
+          <Form.Item name="currency" label="Currency" style={{ flex: '0 1 240px', minWidth: 0 }}>
+            <CurrencySelect width="100%" />
+          </Form.Item>
+        </Flex>
         <Form.List name="items">
           {(fields, { add, remove }) => (
             <ul className="inv-items" aria-label="Items">
@@ -157,9 +184,9 @@ export function InvoiceEditor(props: Props) {
                   >
                     <InputNumber
                       min={0}
-                      max={100_000_000}
-                      precision={2}
-                      prefix="$"
+                      max={toMajorUnits(INVOICE_MAX_CENTS, chosen)}
+                      precision={minorUnits(chosen)}
+                      prefix={chosen}
                       aria-label={`Price of item ${index + 1}`}
                     />
                   </Form.Item>

@@ -4,6 +4,9 @@ import {
   INVOICE_STATUS_LABELS,
   INVOICE_STATUSES,
   type InvoiceStatus,
+  minorUnits,
+  toMajorUnits,
+  toMinorUnits,
 } from '@switchboard/shared';
 import {
   Alert,
@@ -33,11 +36,12 @@ import {
   useInvoices,
   useLiveInvoices,
   useRefundInvoice,
+  useRefundUnowed,
   useSendInvoice,
   useVoidInvoice,
 } from '../api.ts';
 import { InvoiceEditor } from './invoice-editor.tsx';
-import { InvoiceStatusTag } from './invoice-status.tsx';
+import { InvoiceStatusTag, NeedsRefundTag, PaidSoFar } from './invoice-status.tsx';
 import './invoices.css';
 
 type Filters = { status?: InvoiceStatus; q?: string; start_date?: string; end_date?: string; page: number };
@@ -48,15 +52,16 @@ const day = (iso: string) =>
 /** Refund all that is left or part of it: the amount is asked first. */
 function RefundDialog({ invoice, onClose }: { invoice: InvoiceJson; onClose: () => void }) {
   const left = invoice.amount_paid_cents - invoice.amount_refunded_cents;
-  const [amount, setAmount] = useState<number | null>(left / 100);
+  const { currency } = invoice;
+  const [amount, setAmount] = useState<number | null>(toMajorUnits(left, currency));
   const [failure, setFailure] = useState<string | null>(null);
   const refund = useRefundInvoice();
   const submit = async () => {
     setFailure(null);
     try {
-      const cents = Math.round((amount ?? 0) * 100);
-      const done = await refund.mutateAsync({ id: invoice.id, amount_cents: cents });
-      notify.success(`${formatMoney(cents, done.currency)} of ${done.number} refunded.`);
+      const minor = toMinorUnits(amount ?? 0, currency);
+      const done = await refund.mutateAsync({ id: invoice.id, amount_cents: minor });
+      notify.success(`${formatMoney(minor, done.currency)} of ${done.number} refunded.`);
       onClose();
     } catch (error) {
       setFailure(failureText(error));
@@ -76,10 +81,10 @@ function RefundDialog({ invoice, onClose }: { invoice: InvoiceJson; onClose: () 
       </Typography.Paragraph>
       <InputNumber
         aria-label="Amount to refund"
-        prefix="$"
-        min={0.01}
-        max={left / 100}
-        precision={2}
+        prefix={currency}
+        min={toMajorUnits(1, currency)}
+        max={toMajorUnits(left, currency)}
+        precision={minorUnits(currency)}
         value={amount}
         onChange={setAmount}
         style={{ width: 200 }}
@@ -104,6 +109,7 @@ export function InvoicesPage({ canManage }: { canManage: boolean }) {
   const send = useSendInvoice();
   const voiding = useVoidInvoice();
   const remove = useDeleteInvoice();
+  const refundUnowed = useRefundUnowed();
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
 
   const act = async (label: string, run: () => Promise<unknown>) => {
@@ -117,6 +123,7 @@ export function InvoicesPage({ canManage }: { canManage: boolean }) {
 
   const actionsFor = (inv: InvoiceJson) => {
     const unpaid = inv.amount_paid_cents === 0 && inv.status !== 'void';
+    const sendable = inv.status === 'draft' || inv.amount_due_cents > 0;
     const items = [
       {
         key: 'pay',
@@ -129,13 +136,16 @@ export function InvoicesPage({ canManage }: { canManage: boolean }) {
       },
       { key: 'pdf', icon: <FilePdfOutlined />, label: <a href={invoicePdfUrl(inv.id)}>Download PDF</a> },
       ...(unpaid ? [{ key: 'edit', label: 'Edit' }] : []),
-      ...(unpaid ? [{ key: 'send', label: inv.status === 'draft' ? 'Send' : 'Send again' }] : []),
+      ...(sendable ? [{ key: 'send', label: inv.status === 'draft' ? 'Send' : 'Send again' }] : []),
       ...(canManage && unpaid && inv.status !== 'draft'
         ? [{ key: 'void', label: 'Void', danger: true }]
         : []),
       ...(inv.status === 'draft' ? [{ key: 'delete', label: 'Delete draft', danger: true }] : []),
       ...(canManage && inv.amount_paid_cents > inv.amount_refunded_cents
         ? [{ key: 'refund', label: 'Refund…', danger: true }]
+        : []),
+      ...(canManage && inv.needs_refund.length > 0
+        ? [{ key: 'refund-unowed', label: 'Refund what it did not owe…', danger: true }]
         : []),
     ];
     const onClick = ({ key }: { key: string }) => {
@@ -151,6 +161,15 @@ export function InvoicesPage({ canManage }: { canManage: boolean }) {
           onOk: () => act(`${inv.number} is void.`, () => voiding.mutateAsync(inv.id)),
         });
       if (key === 'delete') void act(`${inv.number} deleted.`, () => remove.mutateAsync(inv.id));
+      if (key === 'refund-unowed')
+        Modal.confirm({
+          title: `Refund what ${inv.number} did not owe?`,
+          content: `${inv.needs_refund.map((r) => formatMoney(r.amount_cents, r.currency)).join(' and ')} goes back to the customer's card.`,
+          okText: 'Refund',
+          okButtonProps: { danger: true },
+          onOk: () =>
+            act(`What ${inv.number} did not owe was refunded.`, () => refundUnowed.mutateAsync(inv.id)),
+        });
     };
     return (
       <Dropdown trigger={['click']} menu={{ items, onClick }}>
@@ -167,6 +186,7 @@ export function InvoicesPage({ canManage }: { canManage: boolean }) {
         <Space size={8} wrap>
           <Typography.Text strong>{inv.number}</Typography.Text>
           <InvoiceStatusTag status={inv.status} />
+          <NeedsRefundTag invoice={inv} />
         </Space>
       ),
     },
@@ -178,6 +198,7 @@ export function InvoicesPage({ canManage }: { canManage: boolean }) {
       render: (_, inv) => (
         <span style={{ fontVariantNumeric: 'tabular-nums' }}>
           {formatMoney(inv.total_cents, inv.currency)}
+          <PaidSoFar invoice={inv} />
         </span>
       ),
     },

@@ -89,8 +89,8 @@ export function PayPage({
       setPaying(false);
     }
   };
-  const payable = PAYABLE_INVOICE_STATUSES.includes(data.status);
-  const total = formatMoney(data.total_cents, data.currency);
+  const payable = PAYABLE_INVOICE_STATUSES.includes(data.status) && data.amount_due_cents > 0;
+  const due = formatMoney(data.amount_due_cents, data.currency);
   const stillConfirming = returned && payable;
 
   return (
@@ -102,6 +102,14 @@ export function PayPage({
           icon={<CheckCircleFilled />}
           title={`Paid${data.paid_at ? ` on ${new Date(data.paid_at).toLocaleDateString('en-AU')}` : ''}. Thank you!`}
           description={`${data.business.name} has your payment of ${formatMoney(data.amount_paid_cents, data.currency)}.`}
+        />
+      )}
+      {data.status === 'partially_paid' && !stillConfirming && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`Part paid: ${formatMoney(data.amount_paid_cents, data.currency)} of ${formatMoney(data.total_cents, data.currency)}`}
+          description={`${due} is left to pay.`}
         />
       )}
       {data.status === 'void' && (
@@ -156,7 +164,7 @@ export function PayPage({
               onClick={() => void pay()}
               style={{ background: data.branding.accent_color }}
             >
-              Pay {total}
+              Pay {due}
             </Button>
           )}
           {payable && !data.can_pay && (

@@ -31,6 +31,7 @@ import {
   useUpdateBranding,
   useUploadLogo,
 } from '../api.ts';
+import { CurrencySelect } from './currency-select.tsx';
 import { InvoiceDocument } from './invoice-document.tsx';
 import './invoices.css';
 
@@ -309,12 +310,8 @@ function BrandingPanel({ businessName }: { businessName: string }) {
           <Form.Item name="font" label="Font" style={{ minWidth: 180 }}>
             <Select aria-label="Font" options={b.fonts.map((f) => ({ value: f.id, label: f.name }))} />
           </Form.Item>
-          <Form.Item
-            name="currency"
-            label="Currency"
-            rules={[{ pattern: /^[A-Za-z]{3}$/, message: 'Three letters, e.g. AUD' }]}
-          >
-            <Input style={{ width: 90 }} maxLength={3} aria-label="Currency" />
+          <Form.Item name="currency" label="Currency" extra="New invoices are written in it">
+            <CurrencySelect />
           </Form.Item>
           <Form.Item
             name="number_prefix"
