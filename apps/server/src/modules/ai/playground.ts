@@ -1,9 +1,9 @@
-import { aiEnquiries, aiMessages, aiRatings, type DbOrTx, users } from '@switchboard/db';
+import { aiEnquiries, aiMessages, aiRatings, type DbOrTx, enquiries, messages, users } from '@switchboard/db';
 import { type AiReplyMeta, isUuid } from '@switchboard/shared';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Context, DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { type BusinessActor, requireBusiness, requireOwner, worksAt } from '../../plugins/auth.ts';
 import type { Turn } from './assistant.ts';
 import { assistOrExplain } from './model.ts';
 import { assistantFor, voiceFor } from './service.ts';
@@ -155,6 +155,35 @@ export async function playMessage(
   };
 }
 
+/**
+ * A rating is about a conversation the person may read: an inbox message (and the enquiry and location named)
+ * at a location they work at; another location's is not found, as another business's is.
+ */
+async function assertTheirsToRate(
+  db: DbOrTx,
+  a: BusinessActor,
+  messageId: string,
+  input: { enquiry_id?: string | null | undefined; location_id?: string | null | undefined },
+) {
+  const missing = () => new AppError('not_found', 'Message not found.');
+  if (input.location_id && !worksAt(a, input.location_id)) throw missing();
+  if (input.enquiry_id && !isUuid(input.enquiry_id)) throw missing();
+  const named = input.enquiry_id ? eq(enquiries.id, input.enquiry_id) : undefined;
+  const ofMessage = inArray(
+    enquiries.id,
+    db
+      .select({ id: messages.enquiry_id })
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.business_id, a.business_id))),
+  );
+  const concerned = await db
+    .select({ id: enquiries.id, location_id: enquiries.location_id })
+    .from(enquiries)
+    .where(and(eq(enquiries.business_id, a.business_id), named ? or(named, ofMessage) : ofMessage));
+  if (named && !concerned.some((e) => e.id === input.enquiry_id)) throw missing();
+  if (concerned.some((e) => !worksAt(a, e.location_id))) throw missing();
+}
+
 /** `POST /business/ai/messages/{id}/rating`: thumbs up or down (with why) on an assistant message; one per person. */
 export async function rateMessage(
   { db, actor }: DbActor,
@@ -170,6 +199,7 @@ export async function rateMessage(
 ) {
   const a = requireBusiness(actor);
   if (!isUuid(messageId)) throw new AppError('not_found', 'Message not found.');
+  await assertTheirsToRate(db, a, messageId, input);
   const values = {
     business_id: a.business_id,
     message_id: messageId,

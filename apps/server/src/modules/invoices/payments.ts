@@ -212,7 +212,7 @@ export async function refundInvoice(
 ): Promise<InvoiceDto> {
   const a = requireOwner(ctx.actor, 'refund invoices');
   const payments = paymentsOrRefuse(ctx.payments);
-  const invoice = await loadInvoice(ctx.db, a.business_id, id);
+  const invoice = await loadInvoice(ctx.db, a, id);
   const left = invoice.amount_paid_cents - invoice.amount_refunded_cents;
   if (!invoice.payment_intent_id || left <= 0)
     throw new AppError('conflict', `${invoice.number} has nothing paid by card left to refund.`);
