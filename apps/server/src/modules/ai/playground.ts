@@ -1,6 +1,6 @@
 import { aiEnquiries, aiMessages, aiRatings, type DbOrTx, enquiries, messages, users } from '@switchboard/db';
 import { type AiReplyMeta, isUuid } from '@switchboard/shared';
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Context, DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type BusinessActor, requireBusiness, requireOwner, worksAt } from '../../plugins/auth.ts';
@@ -156,8 +156,9 @@ export async function playMessage(
 }
 
 /**
- * A rating is about a conversation the person may read: an inbox message (and the enquiry and location named)
- * at a location they work at; another location's is not found, as another business's is.
+ * A rating is about something the assistant said that the person may read: a message of an enquiry at a location
+ * they work at (the enquiry and location named with it too), or a reply in one of the business's playground
+ * conversations. Another location's, another business's or no message at all is not found.
  */
 async function assertTheirsToRate(
   db: DbOrTx,
@@ -167,21 +168,22 @@ async function assertTheirsToRate(
 ) {
   const missing = () => new AppError('not_found', 'Message not found.');
   if (input.location_id && !worksAt(a, input.location_id)) throw missing();
-  if (input.enquiry_id && !isUuid(input.enquiry_id)) throw missing();
-  const named = input.enquiry_id ? eq(enquiries.id, input.enquiry_id) : undefined;
-  const ofMessage = inArray(
-    enquiries.id,
-    db
-      .select({ id: messages.enquiry_id })
-      .from(messages)
-      .where(and(eq(messages.id, messageId), eq(messages.business_id, a.business_id))),
-  );
-  const concerned = await db
-    .select({ id: enquiries.id, location_id: enquiries.location_id })
-    .from(enquiries)
-    .where(and(eq(enquiries.business_id, a.business_id), named ? or(named, ofMessage) : ofMessage));
-  if (named && !concerned.some((e) => e.id === input.enquiry_id)) throw missing();
-  if (concerned.some((e) => !worksAt(a, e.location_id))) throw missing();
+  const [inbox] = await db
+    .select({ enquiry_id: enquiries.id, location_id: enquiries.location_id })
+    .from(messages)
+    .innerJoin(enquiries, eq(enquiries.id, messages.enquiry_id))
+    .where(and(eq(messages.id, messageId), eq(messages.business_id, a.business_id)));
+  if (inbox) {
+    if (!worksAt(a, inbox.location_id)) throw missing();
+    if (input.enquiry_id && input.enquiry_id !== inbox.enquiry_id) throw missing();
+    return;
+  }
+  const [played] = await db
+    .select({ id: aiMessages.id })
+    .from(aiMessages)
+    .innerJoin(aiEnquiries, eq(aiEnquiries.id, aiMessages.ai_enquiry_id))
+    .where(and(eq(aiMessages.id, messageId), eq(aiEnquiries.business_id, a.business_id)));
+  if (!played || input.enquiry_id) throw missing();
 }
 
 /** `POST /business/ai/messages/{id}/rating`: thumbs up or down (with why) on an assistant message; one per person. */
