@@ -40,6 +40,8 @@ declare module 'fastify' {
 
 export const rooms = {
   business: (id: string) => `business:${id}`,
+  /** The business's people who work at every location: what belongs to no one location goes to them. */
+  everywhere: (businessId: string) => `everywhere:${businessId}`,
   location: (id: string) => `location:${id}`,
   user: (id: string) => `user:${id}`,
   session: (id: string) => `session:${id}`,
@@ -96,6 +98,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     // Every location of the business they work at, not only the selected one: the inbox can show them all.
     socket.join([
       rooms.business(actor.business_id!),
+      ...(actor.location_ids ? [] : [rooms.everywhere(actor.business_id!)]),
       rooms.user(actor.user_id),
       rooms.session(actor.session_id),
       ...(actor.location_id ? [rooms.location(actor.location_id)] : []),

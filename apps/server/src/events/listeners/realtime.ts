@@ -5,8 +5,8 @@ import { rooms } from '../../plugins/realtime.ts';
 
 /**
  * Staff screens hear of every change live: each domain event goes to the rooms of the people who see it
- * (the location's inbox, the open enquiry, the whole business for counters). A revoked session or a changed
- * password drops the sockets it opened.
+ * (the location's inbox, the open enquiry; the whole business only what belongs to no location). A revoked
+ * session or a changed password drops the sockets it opened.
  */
 export function realtimeListeners(app: FastifyInstance): void {
   const io = app.io;
@@ -74,13 +74,18 @@ export function realtimeListeners(app: FastifyInstance): void {
   // Everyone at the location sees who is calling, and the call's toast goes once it is taken or over.
   bus.on('call.incoming', ({ call }) => io.to(rooms.location(call.location_id)).emit('call.incoming', call));
   bus.on('call.updated', ({ call }) => io.to(rooms.location(call.location_id)).emit('call.updated', call));
+  // An invoice is heard where it may be read: at its location, or (of no location) by those who work at all.
   bus.on('invoice.updated', ({ business_id, invoice }) =>
-    io.to(rooms.business(business_id)).emit('invoice.updated', Invoice.encode(invoice)),
+    io
+      .to(invoice.location_id ? rooms.location(invoice.location_id) : rooms.everywhere(business_id))
+      .emit('invoice.updated', Invoice.encode(invoice)),
   );
+  // Carry nothing of any one location: the whole business hears them.
   bus.on('labels.changed', ({ business_id }) => io.to(rooms.business(business_id)).emit('labels.changed'));
   bus.on('account.changed', ({ business_id }) => io.to(rooms.business(business_id)).emit('account.changed'));
-  bus.on('counts.updated', ({ business_id, counts }) =>
-    io.to(rooms.business(business_id)).emit('counts.updated', counts),
+  // A location's inbox counts: the people who work there.
+  bus.on('counts.updated', ({ counts }) =>
+    io.to(rooms.location(counts.location_id)).emit('counts.updated', counts),
   );
   bus.on('session.revoked', ({ session_id }) => io.in(rooms.session(session_id)).disconnectSockets(true));
   bus.on('user.sessions_revoked', ({ user_id }) => io.in(rooms.user(user_id)).disconnectSockets(true));

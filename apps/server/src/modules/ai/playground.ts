@@ -1,9 +1,9 @@
-import { aiEnquiries, aiMessages, aiRatings, type DbOrTx, users } from '@switchboard/db';
+import { aiEnquiries, aiMessages, aiRatings, type DbOrTx, enquiries, messages, users } from '@switchboard/db';
 import { type AiReplyMeta, isUuid } from '@switchboard/shared';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Context, DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { type BusinessActor, requireBusiness, requireOwner, worksAt } from '../../plugins/auth.ts';
 import type { Turn } from './assistant.ts';
 import { assistOrExplain } from './model.ts';
 import { assistantFor, voiceFor } from './service.ts';
@@ -155,6 +155,37 @@ export async function playMessage(
   };
 }
 
+/**
+ * A rating is about something the assistant said that the person may read: a message of an enquiry at a location
+ * they work at (the enquiry and location named with it too), or a reply in one of the business's playground
+ * conversations. Another location's, another business's or no message at all is not found.
+ */
+async function assertTheirsToRate(
+  db: DbOrTx,
+  a: BusinessActor,
+  messageId: string,
+  input: { enquiry_id?: string | null | undefined; location_id?: string | null | undefined },
+) {
+  const missing = () => new AppError('not_found', 'Message not found.');
+  if (input.location_id && !worksAt(a, input.location_id)) throw missing();
+  const [inbox] = await db
+    .select({ enquiry_id: enquiries.id, location_id: enquiries.location_id })
+    .from(messages)
+    .innerJoin(enquiries, eq(enquiries.id, messages.enquiry_id))
+    .where(and(eq(messages.id, messageId), eq(messages.business_id, a.business_id)));
+  if (inbox) {
+    if (!worksAt(a, inbox.location_id)) throw missing();
+    if (input.enquiry_id && input.enquiry_id !== inbox.enquiry_id) throw missing();
+    return;
+  }
+  const [played] = await db
+    .select({ id: aiMessages.id })
+    .from(aiMessages)
+    .innerJoin(aiEnquiries, eq(aiEnquiries.id, aiMessages.ai_enquiry_id))
+    .where(and(eq(aiMessages.id, messageId), eq(aiEnquiries.business_id, a.business_id)));
+  if (!played || input.enquiry_id) throw missing();
+}
+
 /** `POST /business/ai/messages/{id}/rating`: thumbs up or down (with why) on an assistant message; one per person. */
 export async function rateMessage(
   { db, actor }: DbActor,
@@ -170,6 +201,7 @@ export async function rateMessage(
 ) {
   const a = requireBusiness(actor);
   if (!isUuid(messageId)) throw new AppError('not_found', 'Message not found.');
+  await assertTheirsToRate(db, a, messageId, input);
   const values = {
     business_id: a.business_id,
     message_id: messageId,

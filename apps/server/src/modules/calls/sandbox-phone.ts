@@ -8,7 +8,7 @@ import { RING_SECONDS } from '../../channels/twilio/voice.ts';
 import { AppError } from '../../errors.ts';
 import { saveUpload } from '../../lib/storage.ts';
 import { wavChannels, wavSeconds } from '../../lib/wav.ts';
-import { requireBusiness } from '../../plugins/auth.ts';
+import { requireBusiness, worksAt } from '../../plugins/auth.ts';
 import { rooms, type StaffSocket } from '../../plugins/realtime.ts';
 import { phoneOrRefuse } from '../customers/service.ts';
 import { findLocation } from '../locations/service.ts';
@@ -388,7 +388,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = requireBusiness(request.actor);
       const call = await callOf(a.business_id, request.params.id);
-      if (!call) throw new AppError('not_found', 'Call not found.');
+      if (!call || !worksAt(a, call.location_id)) throw new AppError('not_found', 'Call not found.');
       const file = await readSingleFile(request, {
         field: 'file',
         maxBytes: app.config.uploadMaxBytes,

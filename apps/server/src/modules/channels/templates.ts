@@ -14,7 +14,7 @@ import type { Account } from '../../channels/types.ts';
 import type { Context, Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { TransientSendError } from '../../lib/provider-errors.ts';
-import { type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
+import { atTheirLocations, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
 import { sendMessage } from '../messages/service.ts';
 import { locationAccount, openAccount } from './accounts.ts';
@@ -81,7 +81,13 @@ export async function listChannelTemplates(
   const [row] = await app.db
     .select()
     .from(channelAccounts)
-    .where(and(eq(channelAccounts.id, channelId), eq(channelAccounts.business_id, a.business_id)));
+    .where(
+      and(
+        eq(channelAccounts.id, channelId),
+        eq(channelAccounts.business_id, a.business_id),
+        atTheirLocations(a, channelAccounts.location_id),
+      ),
+    );
   if (!row) throw notFound('Channel');
   if (row.provider !== 'whatsapp')
     throw new AppError('unprocessable', 'Only WhatsApp channels have message templates.');

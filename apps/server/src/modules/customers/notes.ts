@@ -12,7 +12,7 @@ type Ctx = Pick<Context, 'db' | 'actor' | 'events'>;
 export async function addCustomerNote(ctx: Ctx, customerId: string, body: string): Promise<Customer> {
   const a = requireBusiness(ctx.actor);
   await ctx.db.transaction(async (tx) => {
-    await loadCustomer(tx, a.business_id, customerId);
+    await loadCustomer(tx, a, customerId);
     await tx
       .insert(customerNotes)
       .values({ business_id: a.business_id, customer_id: customerId, user_id: a.user_id, body });
@@ -23,7 +23,7 @@ export async function addCustomerNote(ctx: Ctx, customerId: string, body: string
 /** `DELETE /customers/{id}/notes/{noteId}`: by the teammate who wrote it, or the owner. */
 export async function deleteCustomerNote(ctx: Ctx, customerId: string, noteId: string): Promise<Customer> {
   const a = requireBusiness(ctx.actor);
-  await loadCustomer(ctx.db, a.business_id, customerId);
+  await loadCustomer(ctx.db, a, customerId);
   const missing = () => new AppError('not_found', 'Note not found.');
   if (!isUuid(noteId)) throw missing();
   const [note] = await ctx.db

@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { atTheirLocations, type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { assertOwnLabels } from '../labels/service.ts';
+import { type CustomerScope, customersTheySee } from './scope.ts';
 import { phoneOrRefuse } from './service.ts';
 
 type Ctx = Pick<Context, 'db' | 'actor' | 'events'>;
@@ -31,9 +32,13 @@ type CustomerRow = typeof customers.$inferSelect;
 export const customerNotFound = () => new AppError('not_found', 'Customer not found.');
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/**
+ * One customer of the business, optionally locked for a change: another business's id, or one with no enquiry at
+ * the locations the acting staff member works at, is not found.
+ */
 export async function loadCustomer(
   db: DbOrTx,
-  businessId: string,
+  scope: CustomerScope,
   id: string,
   lock = false,
 ): Promise<CustomerRow> {
@@ -41,26 +46,31 @@ export async function loadCustomer(
   const q = db
     .select()
     .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.business_id, businessId)));
+    .where(and(eq(customers.id, id), customersTheySee(scope)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw customerNotFound();
   return row;
 }
 
-/** `GET /customers`: the business's customers, the most recently heard from first; `q` matches name, phone or email. */
+/**
+ * `GET /customers`: the customers the person sees, the most recently heard from first (their enquiries counted
+ * at the person's locations); `q` matches name, phone or email.
+ */
 export async function listCustomers({ db, actor }: Ctx, query: CustomerListQuery): Promise<CustomerPage> {
   const a = requireBusiness(actor);
   const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const atTheirs = atTheirLocations(a, enquiries.location_id);
   const rows = await queryRows<CustomerRow & { last_message_at: string | null; enquiry_count: number }>(
     db,
-    sql`select c.*, s.last_message_at, coalesce(s.n, 0)::int as enquiry_count
-        from customers c
+    sql`select customers.*, s.last_message_at, coalesce(s.n, 0)::int as enquiry_count
+        from customers
         left join lateral (
-          select max(e.last_message_at) as last_message_at, count(*) as n from enquiries e where e.customer_id = c.id
+          select max(enquiries.last_message_at) as last_message_at, count(*) as n from enquiries
+          where enquiries.customer_id = customers.id ${atTheirs ? sql`and ${atTheirs}` : sql``}
         ) s on true
-        where c.business_id = ${a.business_id}::uuid
-          ${pattern ? sql`and (c.name ilike ${pattern} or c.email ilike ${pattern} or c.phone ilike ${pattern})` : sql``}
-        order by s.last_message_at desc nulls last, c.created_at desc, c.id
+        where ${customersTheySee(a)}
+          ${pattern ? sql`and (customers.name ilike ${pattern} or customers.email ilike ${pattern} or customers.phone ilike ${pattern})` : sql``}
+        order by s.last_message_at desc nulls last, customers.created_at desc, customers.id
         limit ${query.page_size + 1} offset ${(query.page - 1) * query.page_size}`,
   );
   return {
@@ -83,7 +93,7 @@ export async function listCustomers({ db, actor }: Ctx, query: CustomerListQuery
 /** `GET /customers/{id}`: the person, where they first came from, and all their enquiries (newest first). */
 export async function getCustomer({ db, actor }: Ctx, id: string): Promise<Customer> {
   const a = requireBusiness(actor);
-  return describe(db, a, await loadCustomer(db, a.business_id, id));
+  return describe(db, a, await loadCustomer(db, a, id));
 }
 
 /** The customer with their enquiries at the locations the viewer works at. */
@@ -168,7 +178,7 @@ export async function updateCustomer(ctx: Ctx, id: string, patch: CustomerPatchR
   if (patch.phone !== undefined) set.phone = patch.phone === null ? null : phoneOrRefuse(patch.phone);
   if (patch.email !== undefined) set.email = patch.email;
   const updated = await ctx.db.transaction(async (tx) => {
-    const before = await loadCustomer(tx, a.business_id, id, true);
+    const before = await loadCustomer(tx, a, id, true);
     if (patch.labels !== undefined) set.labels = await assertOwnLabels(tx, a.business_id, patch.labels);
     const after = { ...before, ...set };
     if (!after.phone && !after.email && !after.external_key) {
@@ -204,7 +214,7 @@ export async function mergeCustomers(ctx: Ctx, id: string, otherId: string): Pro
     // Both rows locked in one order, so two merges of the same pair take turns.
     const [first, second] = [id, otherId].sort();
     const rows = new Map<string, CustomerRow>();
-    for (const key of [first!, second!]) rows.set(key, await loadCustomer(tx, a.business_id, key, true));
+    for (const key of [first!, second!]) rows.set(key, await loadCustomer(tx, a, key, true));
     const keep = rows.get(id)!;
     const other = rows.get(otherId)!;
     await tx.update(enquiries).set({ customer_id: keep.id }).where(eq(enquiries.customer_id, other.id));

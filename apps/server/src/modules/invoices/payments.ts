@@ -230,7 +230,7 @@ export async function refundInvoice(
 ): Promise<InvoiceDto> {
   const a = requireOwner(ctx.actor, 'refund invoices');
   const payments = paymentsOrRefuse(ctx.payments);
-  const invoice = await loadInvoice(ctx.db, a.business_id, id);
+  const invoice = await loadInvoice(ctx.db, a, id);
   const left = invoice.amount_paid_cents - invoice.amount_refunded_cents;
   if (left <= 0) throw new AppError('conflict', `${invoice.number} has nothing paid by card left to refund.`);
   const amount = input.amount_cents ?? left;

@@ -204,7 +204,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: IdParams } },
       async (request, reply) => {
         const a = requireBusiness(request.actor);
-        const invoice = await loadInvoice(app.db, a.business_id, request.params.id);
+        const invoice = await loadInvoice(app.db, a, request.params.id);
         const pdf = await invoicePdf(app.db, app.config, await publicInvoiceParts(app, invoice));
         return sendFile(
           reply,

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { requireBusiness } from '../../plugins/auth.ts';
+import { atTheirLocations, requireBusiness } from '../../plugins/auth.ts';
 import { sendAutomatic } from '../messages/automatic.ts';
 import { sendMessage } from '../messages/service.ts';
 import { amountDue } from './ledger.ts';
@@ -53,14 +53,19 @@ function invoiceText(input: {
   return `${hi} is invoice ${invoice.number} from ${input.business} for ${owing(invoice)}${due}. View and pay: ${input.url}`;
 }
 
-/** The conversation an invoice goes out in: its own, else the customer's latest. */
-async function conversationOf(ctx: Pick<Context, 'db'>, invoice: InvoiceRow): Promise<string> {
+/** The conversation an invoice goes out in: its own, else the customer's latest where the sender works. */
+async function conversationOf(ctx: Pick<Context, 'db' | 'actor'>, invoice: InvoiceRow): Promise<string> {
   if (invoice.enquiry_id) return invoice.enquiry_id;
   const [latest] = invoice.customer_id
     ? await ctx.db
         .select({ id: enquiries.id })
         .from(enquiries)
-        .where(eq(enquiries.customer_id, invoice.customer_id))
+        .where(
+          and(
+            eq(enquiries.customer_id, invoice.customer_id),
+            atTheirLocations(ctx.actor, enquiries.location_id),
+          ),
+        )
         .orderBy(desc(enquiries.last_message_at))
         .limit(1)
     : [];
@@ -82,7 +87,7 @@ export async function sendInvoice(
   input: z.output<typeof SendInvoiceRequest>,
 ): Promise<InvoiceDto> {
   const a = requireBusiness(ctx.actor);
-  const invoice = await loadInvoice(ctx.db, a.business_id, id);
+  const invoice = await loadInvoice(ctx.db, a, id);
   if (invoice.status === 'void')
     throw new AppError('conflict', `${invoice.number} is void; it cannot be sent.`);
   if (invoice.status !== 'draft' && amountDue(invoice) === 0)

@@ -27,10 +27,17 @@ import type { z } from 'zod';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { atTheirLocations, type BusinessActor, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { customersTheySee } from '../customers/scope.ts';
 import { businessTimezone } from '../enquiries/service.ts';
 import { assertOwnLocation } from '../locations/service.ts';
 import { closeCheckout, prepareCheckoutClosing } from './checkout.ts';
 import { amountDue, needsRefund, type PaymentRow, paymentsOf } from './ledger.ts';
+import {
+  assertInvoiceLocationFor,
+  defaultInvoiceLocation,
+  type InvoiceScope,
+  invoicesTheySee,
+} from './scope.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type ItemRow = typeof invoiceItems.$inferSelect;
@@ -187,10 +194,13 @@ export async function itemsOf(db: DbOrTx, invoiceId: string): Promise<ItemRow[]>
     .orderBy(asc(invoiceItems.position));
 }
 
-/** One invoice of the actor's business (another business's id: not found), optionally locked for a change. */
+/**
+ * One invoice of the business, optionally locked for a change: another business's id, or one at a location the
+ * acting staff member does not work at, is not found.
+ */
 export async function loadInvoice(
   db: DbOrTx,
-  businessId: string,
+  scope: InvoiceScope,
   id: string,
   lock = false,
 ): Promise<InvoiceRow> {
@@ -198,7 +208,7 @@ export async function loadInvoice(
   const q = db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.id, id), eq(invoices.business_id, businessId)));
+    .where(and(eq(invoices.id, id), invoicesTheySee(scope)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw invoiceNotFound();
   return row;
@@ -236,7 +246,7 @@ async function resolveParty(db: DbOrTx, a: BusinessActor, input: CreateInput) {
   const [customer] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.id, customerId), eq(customers.business_id, a.business_id)));
+    .where(and(eq(customers.id, customerId), customersTheySee(a)));
   if (!customer) throw new AppError('not_found', 'Customer not found.');
   return { enquiry, customer };
 }
@@ -246,7 +256,9 @@ export async function createInvoice(ctx: Ctx, parsed: CreateInput): Promise<Invo
   const a = requireBusiness(ctx.actor);
   const row = await ctx.db.transaction(async (tx) => {
     const { enquiry, customer } = await resolveParty(tx, a, parsed);
-    const locationId = parsed.location_id === undefined ? (enquiry?.location_id ?? null) : parsed.location_id;
+    const locationId =
+      parsed.location_id === undefined ? defaultInvoiceLocation(a, enquiry?.location_id) : parsed.location_id;
+    assertInvoiceLocationFor(a, locationId);
     await assertOwnLocation(tx, a, locationId);
     const branding = await brandingOf(tx, a.business_id);
     const currency = parsed.currency ?? branding.currency;
@@ -286,9 +298,12 @@ export async function updateInvoice(ctx: Ctx, id: string, patch: PatchInput): Pr
   const a = requireBusiness(ctx.actor);
   await prepareCheckoutClosing(ctx);
   const row = await ctx.db.transaction(async (tx) => {
-    const current = await loadInvoice(tx, a.business_id, id, true);
+    const current = await loadInvoice(tx, a, id, true);
     assertEditable(current);
-    if (patch.location_id !== undefined) await assertOwnLocation(tx, a, patch.location_id);
+    if (patch.location_id !== undefined) {
+      assertInvoiceLocationFor(a, patch.location_id);
+      await assertOwnLocation(tx, a, patch.location_id);
+    }
     const locationId = patch.location_id === undefined ? current.location_id : patch.location_id;
     const items = patch.items ?? (await itemsOf(tx, current.id)).map(toItemDto);
     const currency = patch.currency ?? current.currency;
@@ -326,7 +341,7 @@ export async function updateInvoice(ctx: Ctx, id: string, patch: PatchInput): Pr
 /** `DELETE /business/customer-invoices/{id}`: only a draft (its number is not reused); others are voided. */
 export async function deleteInvoice(ctx: Ctx, id: string): Promise<void> {
   const a = requireBusiness(ctx.actor);
-  const row = await loadInvoice(ctx.db, a.business_id, id);
+  const row = await loadInvoice(ctx.db, a, id);
   if (row.status !== 'draft')
     throw new AppError('conflict', `${row.number} has been sent; void it instead of deleting it.`);
   await ctx.db.delete(invoices).where(eq(invoices.id, row.id));
@@ -337,7 +352,7 @@ export async function voidInvoice(ctx: Ctx, id: string): Promise<InvoiceDto> {
   const a = requireOwner(ctx.actor, 'void invoices');
   await prepareCheckoutClosing(ctx);
   const row = await ctx.db.transaction(async (tx) => {
-    const current = await loadInvoice(tx, a.business_id, id, true);
+    const current = await loadInvoice(tx, a, id, true);
     if (current.status === 'void') return current;
     if (current.amount_paid_cents > 0)
       throw new AppError('conflict', `${current.number} has been paid; refund it instead of voiding it.`);
@@ -355,14 +370,14 @@ export async function voidInvoice(ctx: Ctx, id: string): Promise<InvoiceDto> {
 }
 
 /** The conditions the list and the export share. */
-async function listWhere(db: DbOrTx, businessId: string, q: Omit<ListFilters, 'page' | 'page_size'>) {
-  const where: SQL[] = [eq(invoices.business_id, businessId)];
+async function listWhere(db: DbOrTx, a: BusinessActor, q: Omit<ListFilters, 'page' | 'page_size'>) {
+  const where: SQL[] = [invoicesTheySee(a)];
   if (q.status) where.push(eq(invoices.status, q.status));
   if (q.customer_id) where.push(eq(invoices.customer_id, q.customer_id));
   if (q.location_id) where.push(eq(invoices.location_id, q.location_id));
   if (q.enquiry_id) where.push(eq(invoices.enquiry_id, q.enquiry_id));
   if (q.start_date || q.end_date) {
-    const tz = await businessTimezone(db, businessId);
+    const tz = await businessTimezone(db, a.business_id);
     if (q.start_date && q.end_date && q.start_date > q.end_date)
       throw new AppError('bad_request', `The dates start (${q.start_date}) after they end (${q.end_date}).`);
     if (q.start_date)
@@ -391,7 +406,7 @@ async function listWhere(db: DbOrTx, businessId: string, q: Omit<ListFilters, 'p
 /** `GET /business/customer-invoices`: newest first, filtered, a page at a time. */
 export async function listInvoices(ctx: Ctx, q: ListFilters): Promise<PageOf<InvoiceDto>> {
   const a = requireBusiness(ctx.actor);
-  const where = await listWhere(ctx.db, a.business_id, q);
+  const where = await listWhere(ctx.db, a, q);
   const [rows, [count]] = await Promise.all([
     ctx.db
       .select({ invoice: invoices, location_name: locations.name })
@@ -442,7 +457,7 @@ export async function* invoicesForExport(
   batch = 500,
 ): AsyncGenerator<{ invoice: InvoiceRow; location_name: string | null; items: ItemRow[] }> {
   const a = requireBusiness(ctx.actor);
-  const where = await listWhere(ctx.db, a.business_id, query);
+  const where = await listWhere(ctx.db, a, query);
   for (let offset = 0; ; offset += batch) {
     const rows = await ctx.db
       .select({ invoice: invoices, location_name: locations.name })
@@ -470,5 +485,5 @@ export async function* invoicesForExport(
 
 export async function getInvoice(ctx: Ctx, id: string): Promise<InvoiceDto> {
   const a = requireBusiness(ctx.actor);
-  return invoiceDto(ctx.db, ctx.config.publicUrl, await loadInvoice(ctx.db, a.business_id, id));
+  return invoiceDto(ctx.db, ctx.config.publicUrl, await loadInvoice(ctx.db, a, id));
 }

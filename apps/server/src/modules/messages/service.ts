@@ -30,6 +30,7 @@ import { moveCounters } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { recordResponse } from '../enquiries/facts.ts';
 import { loadEnquiry, resolveLocation } from '../enquiries/service.ts';
+import { uploadsTheySee } from '../uploads/scope.ts';
 import { preview, toMessageDto } from './dto.ts';
 
 export type MessagesCtx = Pick<Context, 'db' | 'events' | 'jobs' | 'channels' | 'actor'>;
@@ -104,14 +105,14 @@ export async function consumeDailyLimit(tx: DbOrTx, businessId: string): Promise
 async function resolveAttachments(
   _ctx: Parts,
   tx: DbOrTx,
-  businessId: string,
+  a: BusinessActor,
   ids: string[],
 ): Promise<Attachment[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .select()
     .from(uploads)
-    .where(and(eq(uploads.business_id, businessId), inArray(uploads.id, ids)));
+    .where(and(uploadsTheySee(a), inArray(uploads.id, ids)));
   if (rows.length !== new Set(ids).size)
     throw new AppError('unprocessable', 'An attachment was not found. Upload it again.');
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -247,7 +248,7 @@ async function insertOutbound(
     template: extras.template,
   });
   await consumeDailyLimit(tx, a.business_id);
-  const attachments = await resolveAttachments(ctx, tx, a.business_id, input.attachments);
+  const attachments = await resolveAttachments(ctx, tx, a, input.attachments);
   const isEmail = e.channel === 'email';
   const subject = input.meta.subject?.trim() || (isEmail ? (e.title ?? undefined) : undefined);
   const [m] = await tx
@@ -428,7 +429,7 @@ export async function saveDraft(
 ) {
   const a = requireBusiness(actor);
   await loadEnquiry(ctx.db, a, enquiryId);
-  const attachments = await resolveAttachments(ctx, ctx.db, a.business_id, input.attachments);
+  const attachments = await resolveAttachments(ctx, ctx.db, a, input.attachments);
   const values = {
     enquiry_id: enquiryId,
     user_id: a.user_id,

@@ -33,9 +33,11 @@ import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { reviewAfterPayment, reviewRemind } from '../../jobs/definitions/reviews.ts';
 import { atTheirLocations, requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { customersTheySee } from '../customers/scope.ts';
 import { findLocation } from '../locations/service.ts';
 import { sendAutomatic } from '../messages/automatic.ts';
 import { addEventNote } from '../notes/service.ts';
+import { reviewRequestsTheySee } from './scope.ts';
 
 /** What marks a message as a review request or its reminder (`meta.auto`). */
 export const REVIEW_AUTO = 'review_request';
@@ -270,7 +272,7 @@ export async function requestReviews(
   const found = await ctx.db
     .select({ id: customers.id, name: customers.name })
     .from(customers)
-    .where(and(eq(customers.business_id, a.business_id), inArray(customers.id, input.customer_ids)));
+    .where(and(customersTheySee(a), inArray(customers.id, input.customer_ids)));
   if (found.length !== new Set(input.customer_ids).size)
     throw new AppError('not_found', 'Customer not found.');
   let sent = 0;
@@ -414,7 +416,7 @@ export async function listReviewRequests(
 ): Promise<PageOf<ReviewRequestJson> & { stats: { sent: number; clicked: number; rate: number } }> {
   const a = requireBusiness(ctx.actor);
   const scope = and(
-    eq(reviewRequests.business_id, a.business_id),
+    reviewRequestsTheySee(a),
     q.location_id ? eq(reviewRequests.location_id, q.location_id) : undefined,
   );
   const where = and(scope, q.status ? eq(reviewRequests.status, q.status) : undefined);

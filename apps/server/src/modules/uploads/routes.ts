@@ -4,10 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../errors.ts';
 import { headerContentType, sendUpload } from '../../lib/file-response.ts';
-import { findPublicImage, findUpload, readUpload, saveUpload, uploadContentUrl } from '../../lib/storage.ts';
+import { findPublicImage, readUpload, saveUpload, uploadContentUrl } from '../../lib/storage.ts';
 import { downloadActor, requireBusiness } from '../../plugins/auth.ts';
 import { sniffAttachmentType } from './attachments.ts';
 import { readSingleFile } from './multipart.ts';
+import { findUploadFor } from './scope.ts';
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public on purpose: business images appear in the widget, emails and invoices, where nobody is logged in.
@@ -63,10 +64,6 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * The bytes of one of the business's uploads. Accepts the bearer token or the web app's `access` cookie, so
-   * an <img> or a download link in the inbox works without script.
-   */
-  /**
    * A sound a person uploaded for their notifications: theirs in every business they open (uploads otherwise
    * belong to one business), and only sounds. The cookie suffices, for an <audio> element.
    */
@@ -82,13 +79,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendUpload(reply, app.config, file?.content_type.startsWith('audio/') ? file : undefined);
   });
 
+  /**
+   * The bytes of one of the business's uploads (for a staff member limited to some locations, one of theirs).
+   * Accepts the bearer token or the web app's `access` cookie, so an <img> or a download link in the inbox works
+   * without script.
+   */
   app.get('/uploads/:id/content', { schema: { params: IdParams } }, async (request, reply) => {
     const a = requireBusiness(await downloadActor(app, request));
     const { id } = request.params;
-    return sendUpload(
-      reply,
-      app.config,
-      isUuid(id) ? await findUpload(app.db, a.business_id, id) : undefined,
-    );
+    return sendUpload(reply, app.config, isUuid(id) ? await findUploadFor(app.db, a, id) : undefined);
   });
 };
