@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ForgotPassword } from '@/features/auth/components/forgot-password.tsx';
 import { ResetPassword } from '@/features/auth/components/reset-password.tsx';
@@ -20,11 +20,12 @@ export function ForgotPasswordPanel() {
  */
 export function ResetPasswordPanel() {
   const navigate = useNavigate();
-  const [token] = useState(() => {
-    const found = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+  const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '');
+  // After the first commit, not while rendering: a render React sets aside (a lazy chunk still loading) would
+  // otherwise take the secret with it.
+  useEffect(() => {
     if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
-    return found;
-  });
+  }, []);
   return (
     <section className="login__card">
       <ResetPassword

@@ -79,6 +79,15 @@ function InviteRefusal({ error }: { error: unknown }) {
     done = resend.data.already_verified
       ? 'Your email is confirmed now: send the invitation again.'
       : `Sent: open the link we emailed to ${resend.data.email ?? 'your address'}, then send the invitation again.`;
+  // The button sits under the words, not beside them: beside, a phone's width leaves the words no room.
+  const next = (
+    <Flex vertical gap={8} align="flex-start">
+      {resend.isError && <span>{failureText(resend.error)}</span>}
+      <Button size="small" loading={resend.isPending} onClick={() => resend.mutate()}>
+        Send a new confirmation link
+      </Button>
+    </Flex>
+  );
   return (
     <Alert
       type={unconfirmed ? 'warning' : 'error'}
@@ -86,14 +95,7 @@ function InviteRefusal({ error }: { error: unknown }) {
       role="alert"
       style={{ marginBottom: 16 }}
       title={failureText(error)}
-      description={unconfirmed && (done ?? (resend.isError ? failureText(resend.error) : undefined))}
-      action={
-        unconfirmed && !done ? (
-          <Button size="small" loading={resend.isPending} onClick={() => resend.mutate()}>
-            Send a new confirmation link
-          </Button>
-        ) : undefined
-      }
+      description={unconfirmed ? (done ?? next) : undefined}
     />
   );
 }
