@@ -31,8 +31,11 @@ test('an owner invites someone to one location; they join from the email and wor
   await expect(page.getByText(/Team member at North Wing · invited by Owen Owner/)).toBeVisible();
 
   // Ivy opens the link from the email in her own browser and sets her password.
-  const mail = await readMail(inviteeEmail, new RegExp(`invited you to ${name}`));
-  expect(mail.text).toContain(`${name} at North Wing`);
+  // A fixed subject; what the owner typed is in the body, quoted as theirs.
+  const mail = await readMail(inviteeEmail, /^You're invited to join a team on Switchboard$/);
+  expect(mail.text).toContain(`Business: “${name}”`);
+  expect(mail.text).toContain('Invited by: “Owen Owner”');
+  expect(mail.text).toContain('Locations: “North Wing”');
   const link = new URL(/https?:\/\/[^\s]+\/signup\/invite\?secret=[\w-]+/.exec(mail.text)![0]);
   const ivy = await (await browser.newContext()).newPage();
   await ivy.goto(link.pathname + link.search);

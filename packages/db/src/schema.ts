@@ -1188,20 +1188,23 @@ export const invoiceItems = pgTable(
 
 /** Stripe events already handled, by id: a redelivered event changes nothing. */
 /**
- * A secret sent to someone once: an email verification link, a staff invitation, a texted mobile code. Only a
- * hash is stored; using it sets `used_at` in one conditional update, so it works once.
+ * A secret sent to someone once: an email verification link, a staff invitation, a texted mobile code, an emailed
+ * sign-up code (`signup`: the sign-up waiting for it in `detail`), a password reset link. Only a hash is stored;
+ * using it sets `used_at` in one conditional update, so it works once.
  */
 export const oneTimeSecrets = pgTable(
   'one_time_secrets',
   {
     id: id(),
-    kind: text('kind', { enum: ['email_verification', 'invitation', 'mobile_code'] }).notNull(),
+    kind: text('kind', {
+      enum: ['email_verification', 'invitation', 'mobile_code', 'signup', 'password_reset'],
+    }).notNull(),
     business_id: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     user_id: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Where it was sent: the email address or the mobile number. */
     target: text('target').notNull(),
     secret_hash: text('secret_hash').notNull(),
-    /** What the secret grants beyond its kind (an invitation's role and locations). */
+    /** What the secret grants beyond its kind (an invitation's role and locations, a waiting sign-up). */
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     attempts: integer('attempts').notNull().default(0),
     expires_at: ts('expires_at').notNull(),

@@ -2,6 +2,7 @@ import { tidyEmbedded } from '@switchboard/db';
 import type { FastifyInstance } from 'fastify';
 import { autoReply, learnFromHandoff } from '../modules/ai/auto-reply.ts';
 import { learnDocument, queueRecrawls } from '../modules/ai/documents.ts';
+import { mailPasswordReset } from '../modules/auth/password-reset.ts';
 import { fetchRecording } from '../modules/calls/recording.ts';
 import { textBack } from '../modules/calls/text-back.ts';
 import { summariseCall, transcribeCall } from '../modules/calls/transcribe.ts';
@@ -19,6 +20,8 @@ import {
 import { DIGEST_SWEEP_MS, sweepDigests } from '../modules/notifications/digest.ts';
 import { deliverPush } from '../modules/notifications/push.ts';
 import { remindReview, reviewAfterPaid } from '../modules/reviews/service.ts';
+import { mailSignup } from '../modules/signup/service.ts';
+import { passwordResetMail, signupMail } from './definitions/account-mail.ts';
 import { aiAutoReply, aiDocument, aiLearn } from './definitions/ai.ts';
 import { callRecording } from './definitions/call-recording.ts';
 import { callSummarise, callTextBack, callTranscribe } from './definitions/call-transcribe.ts';
@@ -46,6 +49,8 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   });
   await app.jobs.work(customerProfile, (job) => nameCustomer(app, job.data));
   await app.jobs.work(systemMail, (job) => app.mailer.deliver(job.data));
+  await app.jobs.work(signupMail, (job) => mailSignup(app, job.data));
+  await app.jobs.work(passwordResetMail, (job) => mailPasswordReset(app, job.data));
   await app.jobs.work(enquiryWake, (job) => wakeEnquiry(app, job.data));
   await app.jobs.work(callRecording, (job) => fetchRecording(app, job));
   await app.jobs.work(callTranscribe, (job) => transcribeCall(app, job));

@@ -36,6 +36,10 @@ export const paths = {
   sandboxCheckout: '/sandbox/checkout',
   /** Sign-up: a new business and its owner; under it, `/signup/confirm`, the emailed link confirming its email. */
   signup: '/signup',
+  /** Forgotten password: the form asking for the email a reset link goes to. */
+  forgotPassword: '/forgot-password',
+  /** The emailed reset link's page (`/reset-password#token=…`): choose a new password. */
+  resetPassword: '/reset-password',
   /** The public hosted contact form: no login, no app chrome. */
   contact: '/contact',
 } as const;

@@ -30,8 +30,10 @@ export function AppRoutes() {
             </GuestOnly>
           }
         />
-        {/* Sign-up, and the emailed link confirming a business's email (signed in or not). */}
+        {/* Sign-up, the emailed links (confirming an email, an invitation) and a forgotten password's pages. */}
         <Route path={`${paths.signup}/*`} element={<AccountRoute />} />
+        <Route path={paths.forgotPassword} element={<AccountRoute />} />
+        <Route path={paths.resetPassword} element={<AccountRoute />} />
         {/* Public: a business's customers fill it in, signed in or not. */}
         <Route path={paths.contact} element={<ContactRoute />} />
         {/* Public: the customer's pay page and, in sandbox mode, its payment page. */}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailField, NewPassword, Timestamp } from './fields.ts';
 import { Uuid } from './ids.ts';
 
 /** `POST /auth/login`. */
@@ -28,9 +29,28 @@ export const SwitchAnswer = z.object({ token: z.string() });
 /** `PUT /user/password`: answers a fresh session, every other session of the user ends. */
 export const PasswordRequest = z.object({
   current_password: z.string().min(1).max(1024),
-  new_password: z.string().min(8, 'must be at least 8 characters').max(1024),
+  new_password: NewPassword,
 });
 export type PasswordRequest = z.input<typeof PasswordRequest>;
+
+/** `POST /auth/password-reset`: the address to send a reset link to, if it has an account. */
+export const PasswordResetRequest = z.strictObject({ email: EmailField });
+/** The same answer whether or not the address has an account. */
+export const PasswordResetSent = z.object({
+  email: z.string(),
+  /** How long the emailed link works. */
+  minutes: z.number(),
+});
+
+/** The secret from the emailed reset link. */
+const ResetToken = z.string().min(1, 'This link is incomplete').max(200);
+
+/** `POST /auth/password-reset/check`: whether the link still works, before a new password is typed. */
+export const PasswordResetCheck = z.strictObject({ token: ResetToken });
+export const PasswordResetOpen = z.object({ email: z.string(), expires_at: Timestamp });
+
+/** `POST /auth/password-reset/complete`: answers a new session; every other session of the person ends. */
+export const PasswordResetComplete = z.strictObject({ token: ResetToken, password: NewPassword });
 
 /** `GET /health`. */
 export const HealthAnswer = z.object({ ok: z.literal(true), engine: z.enum(['postgres', 'pglite']) });

@@ -69,6 +69,9 @@ export const EmailField = z
   .max(320)
   .refine(isValidEmail, 'Please enter a valid email address, such as name@example.com');
 
+/** A password someone chooses (sign-up, a reset): the same rule everywhere a new one is set. */
+export const NewPassword = z.string().min(8, 'The password must be at least 8 characters').max(1024);
+
 export const TimeZoneField = z
   .string()
   .trim()

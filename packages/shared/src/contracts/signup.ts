@@ -2,7 +2,7 @@ import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 import { isTrackingName, MAX_TRACKING_VALUE_LENGTH, MAX_TRACKING_VALUES } from '../rules/tracking.ts';
 import { LoginAnswer } from './auth.ts';
-import { EmailField, normalisePhone, optionalText, Timestamp, TimeZoneField } from './fields.ts';
+import { EmailField, NewPassword, normalisePhone, optionalText, Timestamp, TimeZoneField } from './fields.ts';
 
 export const CountryField = z
   .string()
@@ -30,7 +30,7 @@ export const RegisterRequest = z
     business_name: z.string().trim().min(1, 'Please enter the business name').max(200),
     full_name: z.string().trim().min(1, 'Please enter your name').max(200),
     email: EmailField,
-    password: z.string().min(8, 'The password must be at least 8 characters').max(1024),
+    password: NewPassword,
     mobile: z.string().trim().min(1, 'Please enter your mobile number').max(40),
     country: CountryField,
     timezone: TimeZoneField,
@@ -62,7 +62,29 @@ export const RegisterRequest = z
   });
 export type RegisterInput = z.input<typeof RegisterRequest>;
 
-/** Signed in at once; the confirmation link went to `email`. */
+/**
+ * What `POST /business/register` answers, the same whether or not the address has an account: a code is on its
+ * way to `email` (or, for an address with an account, an email saying so), and nothing is created until it is
+ * entered.
+ */
+export const SignupStarted = z.object({
+  email: z.string(),
+  /** When the code stops working. */
+  expires_at: Timestamp,
+  /** When the page offers to send another. */
+  resend_at: Timestamp,
+});
+
+/** `POST /business/register/confirm`: the six-digit code emailed to the address. */
+export const ConfirmSignupRequest = z.strictObject({
+  email: EmailField,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is the six digits we emailed you'),
+});
+
+/** The business is created and its owner signed in, as a login would. */
 export const RegisterAnswer = LoginAnswer.extend({ business_id: z.string(), email: z.string() });
 
 /** `PUT /business/register/resend-link`: an old link's secret (signed out), or nothing (signed in). */

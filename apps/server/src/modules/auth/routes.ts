@@ -5,6 +5,11 @@ import {
   LoginRequest,
   LogoutAnswer,
   PasswordRequest,
+  PasswordResetCheck,
+  PasswordResetComplete,
+  PasswordResetOpen,
+  PasswordResetRequest,
+  PasswordResetSent,
   SwitchAnswer,
   SwitchRequest,
   UnlockQuery,
@@ -21,12 +26,14 @@ import {
   UNLOCK_LINK_MINUTES,
   unlockToken,
 } from './device.ts';
+import { checkPasswordReset, completePasswordReset, requestPasswordReset } from './password-reset.ts';
 import { type AttemptKey, createLoginLimiter } from './rate-limit.ts';
 import { changePassword, login, logout, switchSelection } from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createLoginLimiter(app.config, app.limiter);
   const ctx = { db: app.db, config: app.config };
+  const resetCtx = { ...ctx, limiter: app.limiter, jobs: app.jobs, mailer: app.mailer };
   const { jwtSecret, publicUrl } = app.config;
   const secureCookies = publicUrl.startsWith('https:');
 
@@ -93,6 +100,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         deviceCookieOptions(secureCookies),
       );
       return reply.redirect('/?unlock=ok', 303);
+    },
+  );
+
+  // Forgotten passwords: no login (that is the point); the link's secret is the proof.
+  app.post(
+    '/auth/password-reset',
+    { schema: { body: PasswordResetRequest, response: { 200: answer(PasswordResetSent) } } },
+    async (request) => ({
+      body: await requestPasswordReset(resetCtx, { email: request.body.email, ip: request.ip }),
+    }),
+  );
+
+  app.post(
+    '/auth/password-reset/check',
+    { schema: { body: PasswordResetCheck, response: { 200: answer(PasswordResetOpen) } } },
+    async (request) => ({
+      body: await checkPasswordReset(resetCtx, { token: request.body.token, ip: request.ip }),
+    }),
+  );
+
+  app.post(
+    '/auth/password-reset/complete',
+    { schema: { body: PasswordResetComplete, response: { 200: answer(LoginAnswer) } } },
+    async (request) => {
+      const { email, user_id, ...session } = await completePasswordReset(resetCtx, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      // The new password works at once, even where wrong guesses had paused signing in with this email.
+      await limiter.succeeded({ email });
+      app.events.emit('user.sessions_revoked', { user_id });
+      return { body: session };
     },
   );
 

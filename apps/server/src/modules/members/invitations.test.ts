@@ -1,3 +1,5 @@
+import { businesses } from '@switchboard/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMailServer, fakeMailServer } from '../../channels/email/testing.ts';
 import {
@@ -92,6 +94,70 @@ describe('inviting and removing team members', () => {
     expect((await api('GET', '/business/members/invitations', owner)).body.body.items).toHaveLength(0);
   });
 
+  it('the email speaks in fixed words: nothing the inviter typed in its subject, all of it quoted as theirs', async () => {
+    const [harbourside] = await t.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.name, 'Harbourside Dental'));
+    // What an outsider would type to make the email say something of theirs.
+    await t.database.db
+      .update(businesses)
+      .set({ name: 'Harbourside\n\nYour account is locked. Call 1800 000 000' })
+      .where(eq(businesses.id, harbourside!.id));
+    try {
+      const sent = await api('POST', '/business/members/invitations', owner, {
+        email: 'quoted@example.com',
+        full_name: 'Quinn "the" Quoted',
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const received = await eventually(async () =>
+        mail.received.find((m) => m.rcpt_to.includes('quoted@example.com')),
+      );
+      expect(received.email.subject).toBe("You're invited to join a team on Switchboard");
+      const text = received.email.text ?? '';
+      expect(text).toContain('The person who invited you wrote these details themselves');
+      expect(text).toContain('  Business: “Harbourside Your account is locked. Call 1800 000 000”');
+      expect(text).toContain('  Invited by: “Olivia Harbour”');
+      expect(text).toContain("  Your name: “Quinn 'the' Quoted”");
+      expect(text).not.toMatch(/^Your account is locked/m);
+      expect(text).not.toContain('Hi Quinn');
+      expect(received.email.html).toBeFalsy();
+    } finally {
+      await t.database.db
+        .update(businesses)
+        .set({ name: 'Harbourside Dental' })
+        .where(eq(businesses.id, harbourside!.id));
+    }
+  });
+
+  it('sends no invitation until the business’s own email is confirmed, and says how to confirm it', async () => {
+    const north = await t.login(DEMO_LOGINS.northsideOwner);
+    const [northside] = await t.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.name, 'Northside Plumbing'));
+    await t.database.db.update(businesses).set({ verified: false }).where(eq(businesses.id, northside!.id));
+    try {
+      const refused = await api('POST', '/business/members/invitations', north, {
+        email: 'stranger@example.com',
+        full_name: 'Sam Stranger',
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('email_not_verified');
+      expect(refused.body.message).toMatch(/^Confirm your email first/);
+      expect((await api('GET', '/business/members/invitations', north)).body.body.items).toHaveLength(0);
+    } finally {
+      await t.database.db.update(businesses).set({ verified: true }).where(eq(businesses.id, northside!.id));
+    }
+    expect(
+      (await api('POST', '/business/members/invitations', north, { email: 'stranger@example.com' })).status,
+    ).toBe(200);
+    await eventually(async () => mail.received.find((m) => m.rcpt_to.includes('stranger@example.com')));
+    // Only the one sent after the confirmation arrived.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mail.received.filter((m) => m.rcpt_to.includes('stranger@example.com'))).toHaveLength(1);
+  });
+
   it('an existing account joins with its own password; a withdrawn invitation stops working', async () => {
     await api('POST', '/business/members/invitations', owner, {
       email: DEMO_LOGINS.northsideOwner,
@@ -139,5 +205,60 @@ describe('inviting and removing team members', () => {
     expect(log.body.body.items.map((e: Json) => e.action)).toEqual(
       expect.arrayContaining(['member.remove', 'member.invite', 'member.join', 'member.invite.revoke']),
     );
+  });
+});
+
+describe('limits on invitation emails', () => {
+  let t: TestApp;
+  let mail: FakeMailServer;
+  beforeAll(async () => {
+    mail = await fakeMailServer();
+    t = await createTestApp({ SMTP_URL: mail.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.stop();
+  });
+  const inviteFrom = (token: string, ip: string, email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/business/members/invitations',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { email },
+      remoteAddress: ip,
+    });
+
+  it('per person inviting, per business and per network, each a 429 that says which and when to try again', async () => {
+    const owner = await t.login(DEMO_LOGINS.owner);
+    const admin = await t.login(DEMO_LOGINS.admin);
+    const north = await t.login(DEMO_LOGINS.northsideOwner);
+    const send = async (token: string, ip: string, n: number, tag: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < n; i++)
+        statuses.push((await inviteFrom(token, ip, `${tag}${i}@example.com`)).statusCode);
+      return statuses;
+    };
+
+    // One person: 20 an hour.
+    expect(new Set(await send(owner, '192.0.2.1', 20, 'a'))).toEqual(new Set([200]));
+    const mine = await inviteFrom(owner, '192.0.2.2', 'a20@example.com');
+    expect(mine.statusCode).toBe(429);
+    expect(mine.json().message).toMatch(
+      /^Too many invitations from your account\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(Number(mine.headers['retry-after'])).toBeGreaterThan(0);
+
+    // One business: 30 an hour, whoever sends them (an administrator inside it here).
+    expect(new Set(await send(admin, '192.0.2.3', 10, 'b'))).toEqual(new Set([200]));
+    const business = await inviteFrom(admin, '192.0.2.3', 'b10@example.com');
+    expect(business.statusCode).toBe(429);
+    expect(business.json().message).toMatch(/^Too many invitations from this business\./);
+
+    // One network: 30 an hour, across businesses (192.0.2.3 has sent 11).
+    expect(new Set(await send(north, '192.0.2.3', 19, 'c'))).toEqual(new Set([200]));
+    const network = await inviteFrom(north, '192.0.2.3', 'c19@example.com');
+    expect(network.statusCode).toBe(429);
+    expect(network.json().message).toMatch(/^Too many invitations from this network\./);
+    expect((await inviteFrom(north, '192.0.2.4', 'c19@example.com')).statusCode).toBe(200);
   });
 });

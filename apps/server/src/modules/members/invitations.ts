@@ -16,8 +16,10 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import type { SystemMail } from '../../jobs/definitions/system-mail.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import type { Limiter } from '../../lib/limiter.ts';
+import type { Limiter, LimitRule } from '../../lib/limiter.ts';
+import { quoted } from '../../lib/mail-text.ts';
 import { requireOwner } from '../../plugins/auth.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { startSession } from '../auth/service.ts';
@@ -28,13 +30,74 @@ import { grantLocations, namedLocations } from './locations.ts';
 const INVITE_DAYS = 7;
 type Ctx = Pick<Context, 'db' | 'config' | 'actor' | 'mailer' | 'limiter' | 'events'>;
 
+/** Invitation emails: per person inviting, per business and per network, an hour. */
+const inviteRules = {
+  perInviter: { name: 'invite_user', points: 20, windowSeconds: 3600 },
+  perBusiness: { name: 'invite', points: 30, windowSeconds: 3600 },
+  perIp: { name: 'invite_ip', points: 30, windowSeconds: 3600 },
+} satisfies Record<string, LimitRule>;
+
 const byEmail = (db: Db, email: string) =>
   db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
 
-/** `POST /business/members/invitations`: emails a link to join the business (owners). */
-export async function invite(ctx: Ctx, input: z.output<typeof InviteRequest>) {
+/**
+ * The invitation email. It goes to someone who never asked for mail from us, so the subject is ours alone and
+ * everything the inviter typed (business, their name, locations, the invitee's name) is quoted as theirs.
+ */
+function invitationMail(
+  publicUrl: string,
+  input: {
+    to: string;
+    secret: string;
+    role: 'owner' | 'staff';
+    business: string;
+    inviter: string | null;
+    invitee: string | null;
+    places: string[] | null;
+  },
+): SystemMail {
+  const theirs = [
+    `  Business: ${quoted(input.business)}`,
+    ...(input.inviter ? [`  Invited by: ${quoted(input.inviter)}`] : []),
+    ...(input.places ? [`  Locations: ${input.places.map((p) => quoted(p, 60)).join(', ')}`] : []),
+    ...(input.invitee ? [`  Your name: ${quoted(input.invitee)}`] : []),
+  ];
+  return {
+    to: input.to,
+    subject: "You're invited to join a team on Switchboard",
+    text: [
+      'Hello,',
+      '',
+      `You have been invited to join a team on Switchboard, as ${input.role === 'owner' ? 'an owner' : 'a team member'}. Switchboard is where businesses answer their customers' messages together.`,
+      '',
+      'The person who invited you wrote these details themselves; Switchboard has not checked them:',
+      ...theirs,
+      '',
+      `To join, open this link (it works once, for ${INVITE_DAYS} days):`,
+      `${publicUrl}/signup/invite?secret=${encodeURIComponent(input.secret)}`,
+      '',
+      'If you do not know who this is, ignore this email: nothing happens unless you open the link and accept.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * `POST /business/members/invitations`: emails a link to join the business (owners). Nothing goes to anyone
+ * until the business's own email is confirmed, and invitations are limited per inviter, business and network.
+ */
+export async function invite(ctx: Ctx, input: z.output<typeof InviteRequest>, client: { ip: string }) {
   const a = requireOwner(ctx.actor, 'invite people');
-  await spend(ctx.limiter, { name: 'invite', points: 30, windowSeconds: 3600 }, a.business_id, 'invitations');
+  const [b] = await ctx.db.select().from(businesses).where(eq(businesses.id, a.business_id));
+  if (!b) throw notFound('Business');
+  if (!b.verified) {
+    throw new AppError(
+      'email_not_verified',
+      'Confirm your email first: invitations go out once the business’s email address is confirmed. Open the link we emailed you, or send a new one.',
+    );
+  }
+  await spend(ctx.limiter, inviteRules.perIp, client.ip, 'invitations from this network');
+  await spend(ctx.limiter, inviteRules.perInviter, a.user_id, 'invitations from your account');
+  await spend(ctx.limiter, inviteRules.perBusiness, a.business_id, 'invitations from this business');
   const email = input.email.toLowerCase();
   const [existing] = await byEmail(ctx.db, email);
   if (existing) {
@@ -48,7 +111,6 @@ export async function invite(ctx: Ctx, input: z.output<typeof InviteRequest>) {
   const places =
     input.role === 'owner' ? null : await namedLocations(ctx.db, a.business_id, input.location_ids);
   const location_ids = places ? places.map((l) => l.id) : null;
-  const [b] = await ctx.db.select().from(businesses).where(eq(businesses.id, a.business_id));
   const [me] = await ctx.db.select({ full_name: users.full_name }).from(users).where(eq(users.id, a.user_id));
   const inviter = me?.full_name || null;
   const secret = await issueLinkSecret(ctx.db, {
@@ -62,21 +124,17 @@ export async function invite(ctx: Ctx, input: z.output<typeof InviteRequest>) {
     target: email,
     detail: { role: input.role, location_ids },
   });
-  const where = places ? ` at ${places.map((l) => l.name || 'a location without a name').join(', ')}` : '';
-  await ctx.mailer.queue({
-    to: input.email,
-    subject: `${inviter ?? 'Someone'} invited you to ${b!.name} on Switchboard`,
-    text: [
-      `Hi${input.full_name ? ` ${input.full_name}` : ''},`,
-      '',
-      `${inviter ?? 'The owner'} invited you to answer customers for ${b!.name}${where} on Switchboard, as ${input.role === 'owner' ? 'an owner' : 'a team member'}.`,
-      '',
-      'Open this link to join (it works once, for 7 days):',
-      `${ctx.config.publicUrl}/signup/invite?secret=${encodeURIComponent(secret)}`,
-      '',
-      'If you were not expecting this, you can ignore this email.',
-    ].join('\n'),
-  });
+  await ctx.mailer.queue(
+    invitationMail(ctx.config.publicUrl, {
+      to: input.email,
+      secret,
+      role: input.role,
+      business: b.name,
+      inviter,
+      invitee: input.full_name || null,
+      places: places ? places.map((l) => l.name || 'a location without a name') : null,
+    }),
+  );
   return { sent: true as const, email };
 }
 

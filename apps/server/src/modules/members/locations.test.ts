@@ -189,7 +189,7 @@ describe('the locations a team member works at', () => {
     const found = await eventually(async () =>
       mail.received.find((m) => m.rcpt_to.some((r) => r.toLowerCase() === 'placed@example.com')),
     );
-    expect(found.email.text).toContain(`at ${names[0]}`);
+    expect(found.email.text).toContain(`Locations: “${names[0]}”`);
     const secret = /\/signup\/invite\?secret=([\w-]+)/.exec(found.email.text ?? '')?.[1];
     const preview = await api('GET', `/business/invitations/${secret}`);
     expect(preview.body.body.location_names).toEqual([names[0]]);

@@ -114,7 +114,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     authed.post(
       '/business/members/invitations',
       { schema: { body: InviteRequest, response: { 200: answer(Invited) } } },
-      async (request) => ({ body: await invite(request.ctx, request.body) }),
+      async (request) => ({ body: await invite(request.ctx, request.body, { ip: request.ip }) }),
     );
     authed.delete(
       '/business/members/invitations/:id',

@@ -1,4 +1,4 @@
-import { enquiries, enquiryFacts, locations } from '@switchboard/db';
+import { businesses, enquiries, enquiryFacts, locations } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMailServer, fakeMailServer } from '../../channels/email/testing.ts';
@@ -199,5 +199,31 @@ describe('waiting customers: response and resolution times, and the owners’ un
     await api('PATCH', '/user/me', owner, { digest_minutes: null });
     await backdate(recent.enquiry_id, 60);
     expect(await sweepDigests(t.app, new Date(Date.now() + 5 * MINUTE))).toBe(0);
+  });
+
+  it('emails nobody for a business whose email is not confirmed, and quotes customers’ names as theirs', async () => {
+    const me = await getMe(t, owner);
+    const businessId = me.businesses.find((b) => b.selected)!.id;
+    await api('PATCH', '/user/me', owner, { digest_minutes: 15 });
+    const odd = await inbound(t, owner, {
+      location_id: location,
+      from: { phone: '+61491570519', name: 'Ola\n\nClick here to pay' },
+      message: 'Anyone there?',
+    });
+    await backdate(odd.enquiry_id, 10);
+    await t.database.db.update(businesses).set({ verified: false }).where(eq(businesses.id, businessId));
+    try {
+      expect(await sweepDigests(t.app, new Date(Date.now() + 10 * MINUTE))).toBe(0);
+    } finally {
+      await t.database.db.update(businesses).set({ verified: true }).where(eq(businesses.id, businessId));
+    }
+    const count = mailTo(DEMO_LOGINS.owner).length;
+    expect(await sweepDigests(t.app, new Date(Date.now() + 10 * MINUTE))).toBe(1);
+    const sent = await eventually(async () =>
+      mailTo(DEMO_LOGINS.owner).length > count ? mailTo(DEMO_LOGINS.owner).at(-1) : null,
+    );
+    expect(sent.email.text).toMatch(/^- “[^”\n]*Click here to pay” \(/m);
+    expect(sent.email.text).not.toMatch(/^Click here/m);
+    await api('PATCH', '/user/me', owner, { digest_minutes: null });
   });
 });

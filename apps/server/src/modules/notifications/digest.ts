@@ -1,6 +1,7 @@
 import { queryRows, users } from '@switchboard/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
+import { quoted } from '../../lib/mail-text.ts';
 
 /** How often every node looks for owners to email (each email is claimed by one node). */
 export const DIGEST_SWEEP_MS = 60_000;
@@ -23,7 +24,9 @@ function minutesText(minutes: number): string {
 
 /**
  * Emails each owner who asked for it the open enquiries of their businesses that no one has answered for their
- * chosen number of minutes — each enquiry once, when it first passes that mark. Run every minute on every node:
+ * chosen number of minutes — each enquiry once, when it first passes that mark. Only businesses whose email is
+ * confirmed: the owner's address is the one typed at sign-up, and until it is confirmed it may be anyone's. A
+ * customer's name is what the customer typed, so it is quoted as theirs. Run every minute on every node:
  * the owner's row is claimed by moving `digest_sent_at` from what this node read, so one node sends each email.
  */
 export async function sweepDigests(
@@ -54,7 +57,7 @@ export async function sweepDigests(
           join enquiries e on e.business_id = b.id
           join customers c on c.id = e.customer_id
           join locations l on l.id = e.location_id
-          where b.owner_user_id = ${owner.id}::uuid and e.status = 'open'
+          where b.owner_user_id = ${owner.id}::uuid and b.verified and e.status = 'open'
             and e.awaiting_since is not null and e.awaiting_since <= ${due.toISOString()}::timestamptz
             ${since ? sql`and e.awaiting_since > ${since.toISOString()}::timestamptz` : sql``}
           order by e.awaiting_since
@@ -87,7 +90,7 @@ export async function sweepDigests(
         ...listed.map((w) => {
           const waited = Math.round((now.getTime() - new Date(w.awaiting_since).getTime()) / 60_000);
           const place = w.location ? `${w.business}, ${w.location}` : w.business;
-          return `- ${w.customer ?? 'A customer'} (${place}), waiting ${minutesText(waited)}: ${deps.config.publicUrl}/inbox/${w.id}`;
+          return `- ${w.customer ? quoted(w.customer, 60) : 'A customer'} (${place}), waiting ${minutesText(waited)}: ${deps.config.publicUrl}/inbox/${w.id}`;
         }),
         '',
         `You get this email because you asked for it under Settings → Notifications: ${deps.config.publicUrl}/settings/notifications`,

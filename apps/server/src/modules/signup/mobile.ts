@@ -1,11 +1,11 @@
-import { businesses, oneTimeSecrets, users } from '@switchboard/db';
+import { businesses, users } from '@switchboard/db';
 import { normalisePhone } from '@switchboard/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { VerificationSms } from '../../integrations/sms/verification-sms.ts';
 import type { LimitRule } from '../../lib/limiter.ts';
-import { codeMatches, issueCode, latestCode } from './secrets.ts';
+import { codeMatches, issueCode, latestCode, takeTry, useCode } from './secrets.ts';
 import { type SignupCtx, spend } from './service.ts';
 
 /** A texted code works for 10 minutes and for at most 5 tries; another may be asked for after a minute. */
@@ -80,21 +80,15 @@ export async function verifyMobileCode(ctx: Omit<MobileCtx, 'sms'>, input: { pho
   const { db, config, actor } = ctx;
   const mobile = await readMobile(ctx, input.phone);
   // Not one transaction: a wrong try must stay counted although the request fails.
-  const row = await latestCode(db, actor.user_id, mobile);
+  const row = await latestCode(db, 'mobile_code', mobile, actor.user_id);
   const askAgain = 'Ask for a new code.';
   if (!row || row.used_at)
     throw new AppError('unprocessable', `There is no code waiting for ${mobile}. ${askAgain}`);
   if (row.expires_at <= new Date()) throw new AppError('unprocessable', `That code has expired. ${askAgain}`);
-  // Each try is taken before the code is compared, in one conditional update: concurrent guesses cannot get
-  // more than CODE_TRIES between them.
-  const [taken] = await db
-    .update(oneTimeSecrets)
-    .set({ attempts: sql`${oneTimeSecrets.attempts} + 1` })
-    .where(sql`${oneTimeSecrets.id} = ${row.id} and ${oneTimeSecrets.attempts} < ${CODE_TRIES}`)
-    .returning({ attempts: oneTimeSecrets.attempts });
-  if (!taken) throw new AppError('rate_limited', `Too many wrong codes for ${mobile}. ${askAgain}`);
+  const taken = await takeTry(db, row.id, CODE_TRIES);
+  if (taken === null) throw new AppError('rate_limited', `Too many wrong codes for ${mobile}. ${askAgain}`);
   if (!codeMatches(config.jwtSecret, row, input.code)) {
-    const left = CODE_TRIES - taken.attempts;
+    const left = CODE_TRIES - taken;
     throw new AppError(
       'unprocessable',
       left > 0
@@ -103,12 +97,8 @@ export async function verifyMobileCode(ctx: Omit<MobileCtx, 'sms'>, input: { pho
     );
   }
   return db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(oneTimeSecrets)
-      .set({ used_at: new Date() })
-      .where(sql`${oneTimeSecrets.id} = ${row.id} and ${oneTimeSecrets.used_at} is null`)
-      .returning({ id: oneTimeSecrets.id });
-    if (!used) throw new AppError('unprocessable', 'That code has just been used. Ask for a new code.');
+    if (!(await useCode(tx, row.id)))
+      throw new AppError('unprocessable', 'That code has just been used. Ask for a new code.');
     const verified_at = new Date();
     await tx
       .update(users)

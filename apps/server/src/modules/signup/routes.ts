@@ -1,5 +1,6 @@
 import {
   answer,
+  ConfirmSignupRequest,
   EmailVerified,
   isValidEmail,
   LinkSent,
@@ -10,6 +11,7 @@ import {
   RegisterRequest,
   ResendLinkRequest,
   SendMobileCodeRequest,
+  SignupStarted,
   ValidateEmailRequest,
   ValidEmail,
   VerifyEmailRequest,
@@ -21,14 +23,15 @@ import { verificationSmsFor } from '../../integrations/sms/verification-sms.ts';
 import { requireBusiness, resolveActor } from '../../plugins/auth.ts';
 import { checkForm, issueFormToken } from './form-guard.ts';
 import { sendMobileCode, verifyMobileCode } from './mobile.ts';
-import { checkSignupEmail, register, resendLink, spend, verifyEmail } from './service.ts';
+import { checkSignupEmail, confirmSignup, resendLink, spend, startSignup, verifyEmail } from './service.ts';
 
 /** Sign-up, email confirmation and mobile verification: the public routes are limited per IP, email and phone. */
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, config: app.config, mailer: app.mailer, limiter: app.limiter };
+  const ctx = { db: app.db, config: app.config, mailer: app.mailer, limiter: app.limiter, jobs: app.jobs };
   const sms = verificationSmsFor(app.config);
   const { signup, jwtSecret } = app.config;
   const perIp = { name: 'signup_ip', points: signup.maxPerIp, windowSeconds: 3600 };
+  const confirmPerIp = { name: 'signup_confirm_ip', points: 30, windowSeconds: 600 };
 
   const signupOpen = () => {
     if (!signup.enabled) {
@@ -44,14 +47,27 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     return { body: { form_token: await issueFormToken(jwtSecret), min_seconds: signup.minSeconds } };
   });
 
+  // Step one: the form. A code goes to the address (or, when it has an account, an email saying so); the
+  // answer is the same either way. Sending the form again sends a new code.
   app.post(
     '/business/register',
-    { schema: { body: RegisterRequest, response: { 200: answer(RegisterAnswer) } } },
+    { schema: { body: RegisterRequest, response: { 200: answer(SignupStarted) } } },
     async (request) => {
       signupOpen();
       await spend(app.limiter, perIp, request.ip, 'sign-ups from this network');
       await checkForm(jwtSecret, request.body, signup.minSeconds);
-      const body = await register(ctx, request.body, {
+      return { body: await startSignup(ctx, request.body, { ip: request.ip }) };
+    },
+  );
+
+  // Step two: the emailed code creates the business and signs its owner in.
+  app.post(
+    '/business/register/confirm',
+    { schema: { body: ConfirmSignupRequest, response: { 200: answer(RegisterAnswer) } } },
+    async (request) => {
+      signupOpen();
+      await spend(app.limiter, confirmPerIp, request.ip, 'attempts');
+      const body = await confirmSignup(ctx, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });

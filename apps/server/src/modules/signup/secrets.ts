@@ -15,8 +15,9 @@ const hashOf = (secret: string) => createHash('sha256').update(secret).digest('b
 export async function issueLinkSecret(
   tx: DbOrTx,
   input: {
-    kind: Exclude<SecretKind, 'mobile_code'>;
-    business_id: string;
+    kind: Exclude<SecretKind, 'mobile_code' | 'signup'>;
+    /** Null for what belongs to a person rather than a business (a password reset). */
+    business_id: string | null;
     user_id?: string | null;
     target: string;
     ttlMs: number;
@@ -37,11 +38,14 @@ export async function issueLinkSecret(
   return secret;
 }
 
-/** Marks the older unused secrets of this kind for this address (and business) used: only the newest works. */
+/**
+ * Marks the older unused secrets of this kind for this address (and business) used: only the newest works. A
+ * retired sign-up forgets what it was waiting to create (its password hash among it).
+ */
 async function retireUnused(tx: DbOrTx, kind: SecretKind, target: string, businessId: string | null) {
   await tx
     .update(oneTimeSecrets)
-    .set({ used_at: new Date() })
+    .set({ used_at: new Date(), ...(kind === 'signup' ? { detail: null } : {}) })
     .where(
       and(
         eq(oneTimeSecrets.kind, kind),
@@ -92,8 +96,12 @@ export async function useLinkSecret(
 // ---------------------------------------------------------------------------------------------------------
 // Six-digit codes
 
+type CodeKind = 'mobile_code' | 'signup';
+
 const codeHash = (key: Uint8Array, id: string, code: string) =>
   createHmac('sha256', key).update(`${id}:${code}`).digest('base64url');
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /** A new six-digit code for this person and number (older unused ones stop working); kept as an HMAC. */
 export async function issueCode(
@@ -102,7 +110,7 @@ export async function issueCode(
   input: { business_id: string | null; user_id: string; target: string; ttlMs: number },
 ): Promise<{ code: string; expires_at: Date }> {
   await retireUnused(tx, 'mobile_code', input.target, null);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newCode();
   const id = uuidv7();
   const expires_at = new Date(Date.now() + input.ttlMs);
   await tx.insert(oneTimeSecrets).values({
@@ -117,21 +125,89 @@ export async function issueCode(
   return { code, expires_at };
 }
 
-/** The newest code sent to this person at this number, whatever its state. */
-export async function latestCode(db: DbOrTx, userId: string, target: string): Promise<SecretRow | undefined> {
+/**
+ * A row that will hold a code once one is sent (older unused ones for the address stop working). Until then its
+ * hash is random, so no code matches it; `codeFor` (run where the email is sent) gives it one.
+ */
+export async function reserveCode(
+  tx: DbOrTx,
+  input: { kind: 'signup'; target: string; ttlMs: number; detail: Record<string, unknown> },
+): Promise<{ id: string; expires_at: Date }> {
+  await retireUnused(tx, input.kind, input.target, null);
+  const expires_at = new Date(Date.now() + input.ttlMs);
+  const [row] = await tx
+    .insert(oneTimeSecrets)
+    .values({
+      kind: input.kind,
+      target: input.target,
+      secret_hash: hashOf(randomBytes(32).toString('base64url')),
+      detail: input.detail,
+      expires_at,
+    })
+    .returning({ id: oneTimeSecrets.id });
+  return { id: row!.id, expires_at };
+}
+
+/** A fresh code for a reserved row still waiting (undefined when it was used, replaced or has expired). */
+export async function codeFor(db: DbOrTx, key: Uint8Array, id: string): Promise<string | undefined> {
+  const code = newCode();
+  const [row] = await db
+    .update(oneTimeSecrets)
+    .set({ secret_hash: codeHash(key, id, code) })
+    .where(
+      and(
+        eq(oneTimeSecrets.id, id),
+        isNull(oneTimeSecrets.used_at),
+        gt(oneTimeSecrets.expires_at, new Date()),
+      ),
+    )
+    .returning({ id: oneTimeSecrets.id });
+  return row ? code : undefined;
+}
+
+/** The newest code of this kind sent to this address (and person, when given), whatever its state. */
+export async function latestCode(
+  db: DbOrTx,
+  kind: CodeKind,
+  target: string,
+  userId?: string,
+): Promise<SecretRow | undefined> {
   const [row] = await db
     .select()
     .from(oneTimeSecrets)
     .where(
       and(
-        eq(oneTimeSecrets.kind, 'mobile_code'),
+        eq(oneTimeSecrets.kind, kind),
         eq(oneTimeSecrets.target, target),
-        eq(oneTimeSecrets.user_id, userId),
+        userId ? eq(oneTimeSecrets.user_id, userId) : sql`true`,
       ),
     )
     .orderBy(desc(oneTimeSecrets.created_at))
     .limit(1);
   return row;
+}
+
+/**
+ * Takes one try at the code before it is compared, in one conditional update, so concurrent guesses cannot get
+ * more than `max` between them. The tries taken so far, or null when none is left.
+ */
+export async function takeTry(db: DbOrTx, id: string, max: number): Promise<number | null> {
+  const [taken] = await db
+    .update(oneTimeSecrets)
+    .set({ attempts: sql`${oneTimeSecrets.attempts} + 1` })
+    .where(sql`${oneTimeSecrets.id} = ${id} and ${oneTimeSecrets.attempts} < ${max}`)
+    .returning({ attempts: oneTimeSecrets.attempts });
+  return taken ? taken.attempts : null;
+}
+
+/** Uses the code's row once (of two concurrent uses one wins); a used sign-up forgets what it waited to create. */
+export async function useCode(db: DbOrTx, id: string): Promise<boolean> {
+  const [used] = await db
+    .update(oneTimeSecrets)
+    .set({ used_at: new Date(), detail: null })
+    .where(sql`${oneTimeSecrets.id} = ${id} and ${oneTimeSecrets.used_at} is null`)
+    .returning({ id: oneTimeSecrets.id });
+  return Boolean(used);
 }
 
 export function codeMatches(key: Uint8Array, row: SecretRow, code: string): boolean {

@@ -6,32 +6,50 @@ import {
   hashPassword,
   locations,
   newClientKey,
+  oneTimeSecrets,
   users,
 } from '@switchboard/db';
-import type { RegisterRequest } from '@switchboard/shared';
+import type { ConfirmSignupRequest, RegisterRequest } from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { signupMail } from '../../jobs/definitions/account-mail.ts';
+import type { SystemMail } from '../../jobs/definitions/system-mail.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Limiter, LimitRule } from '../../lib/limiter.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { startSession } from '../auth/service.ts';
 import { lookupIp } from './geo.ts';
-import { findLinkSecret, issueLinkSecret, useLinkSecret } from './secrets.ts';
+import {
+  codeFor,
+  codeMatches,
+  findLinkSecret,
+  issueLinkSecret,
+  latestCode,
+  reserveCode,
+  takeTry,
+  useCode,
+  useLinkSecret,
+} from './secrets.ts';
 
-export type SignupCtx = { db: Db; config: Config; mailer: Mailer; limiter: Limiter };
+export type SignupCtx = { db: Db; config: Config; mailer: Mailer; limiter: Limiter; jobs: Jobs };
 
 const DAY_MS = 86_400_000;
 const HOUR = 3600;
 /** How long an emailed confirmation link works. */
 export const VERIFY_LINK_DAYS = 2;
+/** An emailed sign-up code works for 30 minutes and for at most 5 tries; the page offers another after a minute. */
+export const SIGNUP_CODE_MINUTES = 30;
+export const SIGNUP_CODE_TRIES = 5;
+export const SIGNUP_RESEND_SECONDS = 60;
 
 const rules = {
   /** Emails that say "this address already has an account": one an hour per address. */
   accountExistsMail: { name: 'signup_exists_mail', points: 1, windowSeconds: HOUR },
-  /** Sign-ups naming one email address. */
+  /** Sign-ups naming one email address (each sends that address a code, or tells its owner). */
   perEmail: { name: 'signup_email', points: 5, windowSeconds: HOUR },
   /** New confirmation links for one business (or one old link). */
   resend: { name: 'signup_resend', points: 3, windowSeconds: HOUR },
@@ -57,19 +75,21 @@ export async function spend(limiter: Limiter, rule: LimitRule, key: string, what
 const verifyUrl = (config: Config, secret: string) =>
   `${config.publicUrl}/signup/confirm?secret=${encodeURIComponent(secret)}`;
 
+// Every email below has a fixed subject and names nothing a person typed: it may reach an address that is not
+// the typist's, so it must not carry their words.
+
 async function mailVerificationLink(
   { mailer, config }: Pick<SignupCtx, 'mailer' | 'config'>,
-  to: { email: string; full_name: string },
-  businessName: string,
+  to: { email: string },
   secret: string,
 ) {
   await mailer.queue({
     to: to.email,
-    subject: `Confirm your email for ${businessName} on Switchboard`,
+    subject: 'Confirm your email address for Switchboard',
     text: [
-      `Hi ${to.full_name || 'there'},`,
+      'Hello,',
       '',
-      `Confirm your email address to start sending messages to your customers from ${businessName}:`,
+      'Confirm this email address to start sending messages to your customers from Switchboard:',
       verifyUrl(config, secret),
       '',
       `The link works once, for ${VERIFY_LINK_DAYS} days. If it has expired, open it anyway: the page lets you send a new one.`,
@@ -80,19 +100,35 @@ async function mailVerificationLink(
 }
 
 /** "Someone signed up with your address": sent instead of saying on screen that the address has an account. */
-async function mailAccountExists(ctx: SignupCtx, email: string) {
-  if (await ctx.limiter.take(rules.accountExistsMail, email.toLowerCase())) return;
-  await ctx.mailer.queue({
+function accountExistsMail(config: Config, email: string): SystemMail {
+  return {
     to: email,
     subject: 'You already have a Switchboard account',
     text: [
       'Someone (probably you) tried to sign up to Switchboard with this email address, which already has an account.',
       '',
-      `To carry on, log in at ${ctx.config.publicUrl}/ with this email and your password.`,
+      `To carry on, log in at ${config.publicUrl}/ with this email and your password.`,
+      `Forgot your password? Ask for a link to choose a new one at ${config.publicUrl}/forgot-password`,
       '',
       'If it was not you, you can ignore this email: nothing about your account has changed.',
     ].join('\n'),
-  });
+  };
+}
+
+function signupCodeMail(email: string, code: string): SystemMail {
+  return {
+    to: email,
+    subject: 'Your Switchboard sign-up code',
+    text: [
+      'Hello,',
+      '',
+      `Your code to finish signing up to Switchboard is ${code}`,
+      '',
+      `Enter it on the sign-up page. It works for ${SIGNUP_CODE_MINUTES} minutes. Do not share it with anyone.`,
+      '',
+      'If you did not sign up for Switchboard, ignore this email: no account is created without this code.',
+    ].join('\n'),
+  };
 }
 
 async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
@@ -111,31 +147,41 @@ async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
  */
 export async function checkSignupEmail(ctx: SignupCtx, email: string, ip: string): Promise<void> {
   await spend(ctx.limiter, rules.validatePerIp, ip, 'email checks');
-  if (await emailTaken(ctx.db, email)) await mailAccountExists(ctx, email);
+  if (!(await emailTaken(ctx.db, email))) return;
+  if (await ctx.limiter.take(rules.accountExistsMail, email.toLowerCase())) return;
+  await ctx.mailer.queue(accountExistsMail(ctx.config, email));
 }
 
 type Registration = z.output<typeof RegisterRequest>;
 
+/** What a sign-up waits to create until its emailed code comes back (kept on the code's row, then forgotten). */
+type PendingSignup = {
+  email: string;
+  full_name: string;
+  password_hash: string;
+  mobile: string;
+  business_name: string;
+  country: string;
+  timezone: string;
+  location: { name: string; address: string | null };
+  signup_meta: Record<string, unknown>;
+};
+
 /**
- * A new business with its owner and first location, on a trial, signed in at once. Its email is confirmed
- * by the emailed link; until then it can use everything except send to customers.
+ * `POST /business/register`: emails a six-digit code to the address, and creates nothing yet. The answer, and
+ * the work done before it, are the same whether or not the address has an account, so the form cannot tell
+ * anyone who has one: a new address gets its code, a taken one gets an email saying so (with log in and password
+ * reset), and no code will ever match it.
  */
-export async function register(
+export async function startSignup(
   ctx: SignupCtx,
   input: Registration,
-  client: { ip: string; userAgent?: string },
-) {
+  client: { ip: string },
+): Promise<{ email: string; expires_at: string; resend_at: string }> {
   const { db, config } = ctx;
-  await spend(ctx.limiter, rules.perEmail, input.email.toLowerCase(), 'sign-ups with this email');
-  const accountExists = () =>
-    new AppError(
-      'conflict',
-      'We could not create an account with this email. If the address is yours, we have emailed it what to do next.',
-    );
-  if (await emailTaken(db, input.email)) {
-    await mailAccountExists(ctx, input.email);
-    throw accountExists();
-  }
+  const target = input.email.toLowerCase();
+  await spend(ctx.limiter, rules.perEmail, target, 'sign-ups with this email');
+  const taken = await emailTaken(db, input.email);
   const where = await lookupIp(client.ip, config.signup.ipLookup);
   // A referral link names the business that shared it; one that does not exist is ignored.
   const [referrer] = input.meta?.referral
@@ -144,37 +190,115 @@ export async function register(
         .from(businesses)
         .where(eq(businesses.id, input.meta.referral))
     : [];
-  const passwordHash = await hashPassword(input.password);
+  // Hashed either way: the argon2 time is most of this request's, and must not differ.
+  const pending: PendingSignup = {
+    email: input.email,
+    full_name: input.full_name,
+    password_hash: await hashPassword(input.password),
+    mobile: input.mobile,
+    business_name: input.business_name,
+    country: input.country,
+    timezone: input.timezone,
+    location: { name: input.location.name, address: input.location.address ?? null },
+    signup_meta: {
+      ...where,
+      tracking: input.meta?.tracking ?? {},
+      ...(referrer ? { referred_by: referrer } : {}),
+    },
+  };
+  const reserved = await db.transaction((tx) =>
+    reserveCode(tx, {
+      kind: 'signup',
+      target,
+      ttlMs: SIGNUP_CODE_MINUTES * 60_000,
+      detail: taken ? { account_exists: true } : { signup: pending },
+    }),
+  );
+  await ctx.jobs.send(signupMail, { secret_id: reserved.id });
+  return {
+    email: input.email,
+    expires_at: reserved.expires_at.toISOString(),
+    resend_at: new Date(Date.now() + SIGNUP_RESEND_SECONDS * 1000).toISOString(),
+  };
+}
+
+/** The `mail.signup` job: the code for a new address, or "you already have an account" (once an hour). */
+export async function mailSignup(
+  ctx: Pick<SignupCtx, 'db' | 'config' | 'mailer' | 'limiter'>,
+  input: { secret_id: string },
+): Promise<void> {
+  const [row] = await ctx.db.select().from(oneTimeSecrets).where(eq(oneTimeSecrets.id, input.secret_id));
+  if (row?.kind !== 'signup' || row.used_at || row.expires_at <= new Date()) return;
+  const pending = row.detail?.signup as PendingSignup | undefined;
+  if (!pending) {
+    if (await ctx.limiter.take(rules.accountExistsMail, row.target)) return;
+    await ctx.mailer.deliver(accountExistsMail(ctx.config, row.target));
+    return;
+  }
+  const code = await codeFor(ctx.db, ctx.config.jwtSecret, row.id);
+  if (code) await ctx.mailer.deliver(signupCodeMail(pending.email, code));
+}
+
+/**
+ * `POST /business/register/confirm`: the emailed code creates the business, on a trial, with its owner and
+ * first location, its email confirmed (the code proved it), and signs the owner in.
+ */
+export async function confirmSignup(
+  ctx: SignupCtx,
+  input: z.output<typeof ConfirmSignupRequest>,
+  client: { ip: string; userAgent?: string },
+) {
+  const { db, config } = ctx;
+  const askAgain = 'Ask for a new code.';
+  // Not one transaction: a wrong try must stay counted although the request fails.
+  const row = await latestCode(db, 'signup', input.email.toLowerCase());
+  if (!row || row.used_at)
+    throw new AppError('unprocessable', `There is no code waiting for ${input.email}. ${askAgain}`);
+  if (row.expires_at <= new Date()) throw new AppError('unprocessable', `That code has expired. ${askAgain}`);
+  const taken = await takeTry(db, row.id, SIGNUP_CODE_TRIES);
+  if (taken === null)
+    throw new AppError('rate_limited', `Too many wrong codes for ${input.email}. ${askAgain}`);
+  const pending = row.detail?.signup as PendingSignup | undefined;
+  // An address with an account has no code to match: it answers as a wrong code does, try for try.
+  if (!pending || !codeMatches(config.jwtSecret, row, input.code)) {
+    const left = SIGNUP_CODE_TRIES - taken;
+    throw new AppError(
+      'unprocessable',
+      left > 0
+        ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        : `That code is not right, and that was the last try. ${askAgain}`,
+    );
+  }
   const now = new Date();
-  let created: { user: typeof users.$inferSelect; business: typeof businesses.$inferSelect; secret: string };
+  let created: { user: typeof users.$inferSelect; business: typeof businesses.$inferSelect };
   try {
     created = await db.transaction(async (tx) => {
+      if (!(await useCode(tx, row.id)))
+        throw new AppError('unprocessable', `That code has just been used. ${askAgain}`);
       const [user] = await tx
         .insert(users)
         .values({
-          email: input.email,
-          full_name: input.full_name,
-          password_hash: passwordHash,
-          mobile: input.mobile,
+          email: pending.email,
+          full_name: pending.full_name,
+          password_hash: pending.password_hash,
+          mobile: pending.mobile,
           ...newClientKey(),
         })
         .returning();
       const [business] = await tx
         .insert(businesses)
         .values({
-          name: input.business_name,
+          name: pending.business_name,
           owner_user_id: user!.id,
-          timezone: input.timezone,
-          country: input.country,
+          timezone: pending.timezone,
+          country: pending.country,
           plan: 'trial',
           trial_end_date: new Date(now.getTime() + config.plans.trialDays * DAY_MS),
           message_limit: config.plans.messageLimit.trial,
-          verified: false,
-          signup_meta: {
-            ...where,
-            tracking: input.meta?.tracking ?? {},
-            ...(referrer ? { referred_by: referrer } : {}),
-          },
+          // The code came back from the address: it is confirmed from the start.
+          verified: true,
+          verified_at: now,
+          signup_meta: pending.signup_meta,
         })
         .returning();
       await tx
@@ -182,29 +306,33 @@ export async function register(
         .values({ business_id: business!.id, user_id: user!.id, role: 'owner' });
       await tx.insert(locations).values({
         business_id: business!.id,
-        name: input.location.name,
-        address: input.location.address ?? null,
+        name: pending.location.name,
+        address: pending.location.address,
         precedence: 0,
-      });
-      const secret = await issueLinkSecret(tx, {
-        kind: 'email_verification',
-        business_id: business!.id,
-        user_id: user!.id,
-        target: input.email.toLowerCase(),
-        ttlMs: VERIFY_LINK_DAYS * DAY_MS,
       });
       await recordAudit(tx, { business_id: business!.id, user_id: user!.id }, 'business.register', {
         target: business!.id,
-        detail: { country: input.country, timezone: input.timezone, ip: client.ip },
+        detail: {
+          country: pending.country,
+          timezone: pending.timezone,
+          email: row.target,
+          email_confirmed: true,
+          ip: client.ip,
+        },
       });
-      return { user: user!, business: business!, secret };
+      return { user: user!, business: business! };
     });
   } catch (error) {
-    // Two sign-ups with one address at once: the second finds the first's row.
-    if (isUniqueViolation(error)) throw accountExists();
+    // The address got an account between the code being sent and used (another sign-up, an invitation): only
+    // whoever reads its mail gets this far, so it can be said plainly.
+    if (isUniqueViolation(error)) {
+      throw new AppError(
+        'conflict',
+        `${input.email} has an account now. Log in with it, or reset its password from the login page.`,
+      );
+    }
     throw error;
   }
-  await mailVerificationLink(ctx, created.user, created.business.name, created.secret);
   const session = await startSession({ db, config }, created.user, {
     businessId: created.business.id,
     ip: client.ip,
@@ -296,6 +424,6 @@ export async function resendLink(
     target: owner.email.toLowerCase(),
     ttlMs: VERIFY_LINK_DAYS * DAY_MS,
   });
-  await mailVerificationLink(ctx, owner, business.name, secret);
+  await mailVerificationLink(ctx, owner, secret);
   return { sent: true, already_verified: false, email: shown(owner.email) };
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { businesses, oneTimeSecrets, users } from '@switchboard/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMailServer, fakeMailServer } from '../../channels/email/testing.ts';
 import {
@@ -40,6 +40,14 @@ async function formToken(t: TestApp): Promise<string> {
 const register = (t: TestApp, payload: object, ip = '203.0.113.50') =>
   t.app.inject({ method: 'POST', url: '/api/v1/business/register', payload, remoteAddress: ip });
 
+const confirm = (t: TestApp, email: string, code: string, ip = '203.0.113.50') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/business/register/confirm',
+    payload: { email, code },
+    remoteAddress: ip,
+  });
+
 const linkIn = (text: string | undefined) => {
   const found = /https:\/\/switchboard\.example\.com\/signup\/confirm\?secret=([\w-]+)/.exec(text ?? '');
   if (!found) throw new Error(`no confirmation link in: ${text}`);
@@ -49,6 +57,35 @@ const linkIn = (text: string | undefined) => {
 async function countUsers(t: TestApp) {
   const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
   return row!.n;
+}
+
+/** Emails to this address, oldest first. */
+const mailTo = (mail: FakeMailServer, email: string, subject?: string) =>
+  mail.received.filter(
+    (m) =>
+      m.rcpt_to.some((r) => r.toLowerCase() === email.toLowerCase()) &&
+      (subject === undefined || m.email.subject === subject),
+  );
+
+const CODE_SUBJECT = 'Your Switchboard sign-up code';
+const LINK_SUBJECT = 'Confirm your email address for Switchboard';
+
+/** The code in the `n`th sign-up code email to this address, once it has arrived (a job sends it). */
+async function emailedCode(mail: FakeMailServer, email: string, n = 1): Promise<string> {
+  const received = await eventually(async () => mailTo(mail, email, CODE_SUBJECT)[n - 1]);
+  const code = /signing up to Switchboard is (\d{6})/.exec(received.email.text ?? '')?.[1];
+  if (!code) throw new Error(`no code in: ${received.email.text}`);
+  return code;
+}
+
+/** The whole sign-up: the form, the emailed code, signed in. */
+async function signUp(t: TestApp, mail: FakeMailServer, over: Record<string, unknown>, ip: string) {
+  const started = await register(t, signupBody(await formToken(t), over), ip);
+  expect(started.statusCode, started.body).toBe(200);
+  const email = started.json().body.email as string;
+  const done = await confirm(t, email, await emailedCode(mail, email), ip);
+  expect(done.statusCode, done.body).toBe(200);
+  return done.json().body as { token: string; business_id: string; email: string };
 }
 
 describe('sign-up', () => {
@@ -70,10 +107,39 @@ describe('sign-up', () => {
     await mail.stop();
   });
 
-  it('creates the business on a trial, signs the owner in and emails a confirmation link', async () => {
+  it('emails a code and creates nothing until it comes back; then the business exists, its email confirmed, its owner signed in', async () => {
+    const before = await countUsers(t);
     const res = await register(t, signupBody(await formToken(t)));
     expect(res.statusCode, res.body).toBe(200);
-    const { token, business_id, email } = res.json().body;
+    const started = res.json().body;
+    expect(started.email).toBe('bea@bayside.test');
+    const minutes = (new Date(started.expires_at).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+    expect(await countUsers(t)).toBe(before);
+
+    const code = await emailedCode(mail, 'bea@bayside.test');
+    const [sentMail] = mailTo(mail, 'bea@bayside.test', CODE_SUBJECT);
+    // The email names nothing the person typed: it may reach an address that is not theirs.
+    expect(sentMail!.email.text).not.toContain('Bayside');
+    expect(sentMail!.email.text).not.toContain('Bea');
+    // Only an HMAC of the code is kept.
+    const [row] = await t.database.db
+      .select()
+      .from(oneTimeSecrets)
+      .where(eq(oneTimeSecrets.target, 'bea@bayside.test'));
+    expect(row!.kind).toBe('signup');
+    expect(JSON.stringify(row)).not.toContain(code);
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    const first = await confirm(t, 'bea@bayside.test', wrong);
+    expect(first.statusCode).toBe(422);
+    expect(first.json().message).toBe('That code is not right. 4 tries left.');
+    expect((await confirm(t, 'bea@bayside.test', '12')).statusCode).toBe(400);
+
+    const done = await confirm(t, 'Bea@Bayside.test', code);
+    expect(done.statusCode, done.body).toBe(200);
+    const { token, business_id, email } = done.json().body;
     expect(email).toBe('bea@bayside.test');
     const me = await t.request({ method: 'GET', url: '/api/v1/user/me', token });
     expect(me.statusCode).toBe(200);
@@ -82,72 +148,39 @@ describe('sign-up', () => {
       id: business_id,
       name: 'Bayside Physio',
       is_owner: true,
-      verified: false,
+      verified: true,
     });
     expect(business.locations.map((l: { name: string }) => l.name)).toEqual(['Bayside Physio Manly']);
 
-    const [row] = await t.database.db.select().from(businesses).where(eq(businesses.id, business_id));
-    expect(row).toMatchObject({
+    const [b] = await t.database.db.select().from(businesses).where(eq(businesses.id, business_id));
+    expect(b).toMatchObject({
       plan: 'trial',
       message_limit: 123,
       country: 'AU',
       timezone: 'Australia/Sydney',
+      verified: true,
     });
-    const days = (row!.trial_end_date!.getTime() - Date.now()) / 86_400_000;
+    const days = (b!.trial_end_date!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThan(14.1);
-    expect(row!.signup_meta).toMatchObject({
+    expect(b!.signup_meta).toMatchObject({
       ip: '203.0.113.50',
       tracking: { utm_source: 'google', gclid: 'abc123' },
     });
     const [owner] = await t.database.db.select().from(users).where(eq(users.email, 'bea@bayside.test'));
     expect(owner!.mobile).toBe('+61412345678');
+    // The row forgets what it waited to create (the password hash among it) once used.
+    const [used] = await t.database.db.select().from(oneTimeSecrets).where(eq(oneTimeSecrets.id, row!.id));
+    expect(used!.used_at).not.toBeNull();
+    expect(used!.detail).toBeNull();
 
-    const received = await eventually(async () => mail.received.find((m) => m.rcpt_to.includes(email)));
-    expect(received.email.subject).toBe('Confirm your email for Bayside Physio on Switchboard');
-    const secret = linkIn(received.email.text);
-
-    // Not yet confirmed: the inbox works, sending to a customer does not.
+    // Confirmed from the start: it may send to its customers at once.
     const location = await selectedLocation(t, token);
     const { enquiry_id } = await inbound(t, token, {
       location_id: location,
       from: { phone: '+61400111222' },
       message: 'Hi',
     });
-    const refused = await t.request({
-      method: 'POST',
-      url: `/api/v1/enquiries/${enquiry_id}/messages`,
-      token,
-      payload: { message: 'Hello!' },
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('email_not_verified');
-    const messages = await t.request({
-      method: 'GET',
-      url: `/api/v1/enquiries/${enquiry_id}/messages`,
-      token,
-    });
-    expect(messages.json().body.items).toHaveLength(1);
-
-    const verified = await t.request({
-      method: 'PUT',
-      url: '/api/v1/business/mybusiness/verify',
-      payload: { secret },
-    });
-    expect(verified.statusCode).toBe(200);
-    expect(verified.json().body).toMatchObject({
-      verified: true,
-      business_id,
-      business_name: 'Bayside Physio',
-    });
-    // Opened twice (a second click): still fine, nothing new happens.
-    const again = await t.request({
-      method: 'PUT',
-      url: '/api/v1/business/mybusiness/verify',
-      payload: { secret },
-    });
-    expect(again.statusCode).toBe(200);
-
     const sent = await t.request({
       method: 'POST',
       url: `/api/v1/enquiries/${enquiry_id}/messages`,
@@ -155,6 +188,83 @@ describe('sign-up', () => {
       payload: { message: 'Hello!' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
+    const log = await t.request({ method: 'GET', url: '/api/v1/business/audit-log', token });
+    expect(log.json().body.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: 'business.register', target: business_id })]),
+    );
+
+    // The code works once.
+    const again = await confirm(t, 'bea@bayside.test', code);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toContain('no code waiting');
+  });
+
+  it('answers an address with an account exactly as a new one, and emails its owner instead', async () => {
+    const taken = DEMO_LOGINS.northsideOwner;
+    const fresh = 'someone-new@bayside.test';
+    const before = await countUsers(t);
+    const a = await register(
+      t,
+      signupBody(await formToken(t), { email: taken.toUpperCase() }),
+      '198.51.100.40',
+    );
+    const b = await register(t, signupBody(await formToken(t), { email: fresh }), '198.51.100.41');
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    const shape = (r: typeof a) => Object.keys(r.json().body).sort();
+    expect(shape(a)).toEqual(shape(b));
+    expect(a.json().body.email).toBe(taken.toUpperCase());
+    await emailedCode(mail, fresh);
+    const told = await eventually(async () => mailTo(mail, taken)[0]);
+    expect(told.email.subject).toBe('You already have a Switchboard account');
+    expect(told.email.text).toContain(`${PUBLIC_URL}/forgot-password`);
+    expect(mailTo(mail, taken, CODE_SUBJECT)).toHaveLength(0);
+
+    // Codes are refused the same way, try for try, and none opens the account or creates another.
+    for (const [left, email] of [
+      [4, taken],
+      [4, fresh],
+      [3, taken],
+      [3, fresh],
+    ] as const) {
+      const r = await confirm(t, email, '123456', '198.51.100.42');
+      expect(r.statusCode).toBe(422);
+      expect(r.json().message).toBe(`That code is not right. ${left} tries left.`);
+    }
+    expect(await countUsers(t)).toBe(before);
+  });
+
+  it('a new form sends a new code that replaces the old; a code stops after five wrong tries and after 30 minutes', async () => {
+    const email = 'codes@bayside.test';
+    const ip = '198.51.100.50';
+    const send = async () => (await register(t, signupBody(await formToken(t), { email }), ip)).statusCode;
+    expect(await send()).toBe(200);
+    const old = await emailedCode(mail, email, 1);
+    expect(await send()).toBe(200);
+    const code = await emailedCode(mail, email, 2);
+    // The old code no longer works (a try at it counts against the new one).
+    const stale = await confirm(t, email, old, ip);
+    expect(stale.json().message).toBe('That code is not right. 4 tries left.');
+
+    const wrong = code === '999999' ? '888888' : '999999';
+    const guesses = await Promise.all(Array.from({ length: 8 }, () => confirm(t, email, wrong, ip)));
+    expect(guesses.filter((g) => g.statusCode === 422)).toHaveLength(4);
+    expect(guesses.filter((g) => g.statusCode === 429)).toHaveLength(4);
+    const right = await confirm(t, email, code, ip);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toContain('Too many wrong codes');
+
+    expect(await send()).toBe(200);
+    const third = await emailedCode(mail, email, 3);
+    await t.database.db
+      .update(oneTimeSecrets)
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where(and(eq(oneTimeSecrets.target, email), isNull(oneTimeSecrets.used_at)));
+    const late = await confirm(t, email, third, ip);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe('That code has expired. Ask for a new code.');
+    const [none] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(none).toBeUndefined();
   });
 
   it('refuses a bot: too fast, the honeypot filled, or a forged or missing form token', async () => {
@@ -230,15 +340,6 @@ describe('sign-up', () => {
     expect(told.email.subject).toBe('You already have a Switchboard account');
     expect(mail.received.some((m) => m.rcpt_to.includes('nobody-yet@example.com'))).toBe(false);
     expect((await check('not an email')).statusCode).toBe(422);
-
-    const before = await countUsers(t);
-    const dup = await register(
-      t,
-      signupBody(await formToken(t), { email: taken.toUpperCase() }),
-      '198.51.100.10',
-    );
-    expect(dup.statusCode).toBe(409);
-    expect(await countUsers(t)).toBe(before);
   });
 
   it('records the business whose referral link brought the sign-up; an unknown one is ignored', async () => {
@@ -246,34 +347,29 @@ describe('sign-up', () => {
       .select()
       .from(businesses)
       .where(eq(businesses.name, 'Harbourside Dental'));
-    const referred = await register(
+    const referred = await signUp(
       t,
-      signupBody(await formToken(t), {
-        email: 'ref@x.test',
-        meta: { tracking: {}, referral: harbourside!.id },
-      }),
+      mail,
+      { email: 'ref@x.test', meta: { tracking: {}, referral: harbourside!.id } },
       '198.51.100.30',
     );
-    expect(referred.statusCode, referred.body).toBe(200);
     const [row] = await t.database.db
       .select()
       .from(businesses)
-      .where(eq(businesses.id, referred.json().body.business_id));
+      .where(eq(businesses.id, referred.business_id));
     expect(row!.signup_meta).toMatchObject({
       referred_by: { id: harbourside!.id, name: 'Harbourside Dental' },
     });
-    const unknown = await register(
+    const unknown = await signUp(
       t,
-      signupBody(await formToken(t), {
-        email: 'ref2@x.test',
-        meta: { referral: '00000000-0000-7000-8000-000000000000' },
-      }),
+      mail,
+      { email: 'ref2@x.test', meta: { referral: '00000000-0000-7000-8000-000000000000' } },
       '198.51.100.31',
     );
     const [other] = await t.database.db
       .select()
       .from(businesses)
-      .where(eq(businesses.id, unknown.json().body.business_id));
+      .where(eq(businesses.id, unknown.business_id));
     expect(other!.signup_meta).not.toHaveProperty('referred_by');
     const bad = await register(
       t,
@@ -305,17 +401,38 @@ describe('sign-up', () => {
     expect(spent[5]).toBe(429);
   });
 
-  it('sends a new link for an expired one; each link works once', async () => {
-    const res = await register(
-      t,
-      signupBody(await formToken(t), { email: 'late@bayside.test' }),
-      '198.51.100.20',
-    );
-    const { token, business_id } = res.json().body;
-    const first = linkIn(
-      (await eventually(async () => mail.received.find((m) => m.rcpt_to.includes('late@bayside.test')))).email
-        .text,
-    );
+  it('a business from before codes confirms its email by link: sending is refused until then, a new link replaces an expired one, each works once', async () => {
+    const { token, business_id } = await signUp(t, mail, { email: 'late@bayside.test' }, '198.51.100.20');
+    // As businesses that signed up before emailed codes: created unconfirmed.
+    await t.database.db
+      .update(businesses)
+      .set({ verified: false, verified_at: null })
+      .where(eq(businesses.id, business_id));
+    const links = () => mailTo(mail, 'late@bayside.test', LINK_SUBJECT);
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/v1/business/register/resend-link', token, payload: {} }))
+        .statusCode,
+    ).toBe(200);
+    const linkMail = await eventually(async () => links()[0]);
+    expect(linkMail.email.text).not.toContain('Bayside');
+    const first = linkIn(linkMail.email.text);
+
+    // Not yet confirmed: the inbox works, sending to a customer does not.
+    const location = await selectedLocation(t, token);
+    const { enquiry_id } = await inbound(t, token, {
+      location_id: location,
+      from: { phone: '+61400111333' },
+      message: 'Hi',
+    });
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/v1/enquiries/${enquiry_id}/messages`,
+      token,
+      payload: { message: 'Hello!' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('email_not_verified');
+
     await t.database.db
       .update(oneTimeSecrets)
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -335,10 +452,9 @@ describe('sign-up', () => {
     });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().body).toMatchObject({ sent: true, email: 'l•••@bayside.test' });
-    const second = await eventually(async () => {
-      const all = mail.received.filter((m) => m.rcpt_to.includes('late@bayside.test'));
-      return all.length === 2 ? linkIn(all[1]!.email.text) : null;
-    });
+    const second = await eventually(async () =>
+      links().length === 2 ? linkIn(links()[1]!.email.text) : null,
+    );
     expect(second).not.toBe(first);
 
     // Signed in, the banner's "resend" asks with no secret; a third link replaces the second.
@@ -349,25 +465,20 @@ describe('sign-up', () => {
       payload: {},
     });
     expect(mine.json().body).toMatchObject({ sent: true, email: 'late@bayside.test' });
-    const third = await eventually(async () => {
-      const all = mail.received.filter((m) => m.rcpt_to.includes('late@bayside.test'));
-      return all.length === 3 ? linkIn(all[2]!.email.text) : null;
-    });
+    const third = await eventually(async () =>
+      links().length === 3 ? linkIn(links()[2]!.email.text) : null,
+    );
     const stale = await t.request({
       method: 'PUT',
       url: '/api/v1/business/mybusiness/verify',
       payload: { secret: second },
     });
     expect(stale.statusCode).toBe(422);
-    expect(
-      (
-        await t.request({
-          method: 'PUT',
-          url: '/api/v1/business/mybusiness/verify',
-          payload: { secret: third },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const verify = () =>
+      t.request({ method: 'PUT', url: '/api/v1/business/mybusiness/verify', payload: { secret: third } });
+    expect((await verify()).statusCode).toBe(200);
+    // Opened twice (a second click): still fine, nothing new happens.
+    expect((await verify()).statusCode).toBe(200);
     const done = await t.request({
       method: 'PUT',
       url: '/api/v1/business/register/resend-link',
@@ -375,6 +486,13 @@ describe('sign-up', () => {
       payload: {},
     });
     expect(done.json().body).toMatchObject({ sent: false, already_verified: true });
+    const sent = await t.request({
+      method: 'POST',
+      url: `/api/v1/enquiries/${enquiry_id}/messages`,
+      token,
+      payload: { message: 'Hello!' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
 
     const unknown = await t.request({
       method: 'PUT',

@@ -44,7 +44,10 @@ export default function LoginRoute() {
             {notice}
           </p>
         )}
-        <LoginForm onLoggedIn={() => navigate(APP_HOME, { replace: true })} />
+        <LoginForm
+          onLoggedIn={() => navigate(APP_HOME, { replace: true })}
+          forgotPasswordHref={paths.forgotPassword}
+        />
         <p className="login__switch">
           {/* A plain link (the page reloads into sign-up): a router Link would weigh on this page (DESIGN §10). */}
           New to Switchboard? <a href={paths.signup}>Create an account</a>

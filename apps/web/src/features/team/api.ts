@@ -78,3 +78,20 @@ export function useRemoveMember() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.members }),
   });
 }
+
+/**
+ * A new link confirming the business's email (it goes to the owner's address): invitations wait for it, and the
+ * refusal offers this.
+ */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: async () =>
+      (
+        await api.put<Envelope<{ sent: boolean; already_verified: boolean; email: string | null }>>(
+          '/business/register/resend-link',
+          {},
+          { silent: true },
+        )
+      ).data.body,
+  });
+}

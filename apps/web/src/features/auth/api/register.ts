@@ -37,17 +37,15 @@ export function trackingValues(): Record<string, string> {
   return collectTracking(cookies, new URLSearchParams(window.location.search).entries());
 }
 
-/** Creates the business and signs its owner in, as a login would. */
-export async function register(input: RegisterInput): Promise<{ email: string }> {
-  const { data } = await api.post<Envelope<{ token: string; key: string; iv: string; email: string }>>(
-    '/business/register',
-    input,
-    { handledStatuses: SIGNUP_FORM_STATUSES },
-  );
-  // Only the credentials: the app loads the user and selects the business as it opens (nothing from the login
-  // page's own code is shared with this page, which keeps the login page within its budget, DESIGN §10).
-  writeCookies(loginCookieWrites(data.body));
-  return { email: data.body.email };
+/** A code is on its way to `email` (the answer is the same when the address already has an account). */
+export type SignupStarted = { email: string; expires_at: string; resend_at: string };
+
+/** Sends the form: nothing is created yet; a six-digit code goes to the address. Sending again sends a new code. */
+export async function register(input: RegisterInput): Promise<SignupStarted> {
+  const { data } = await api.post<Envelope<SignupStarted>>('/business/register', input, {
+    handledStatuses: SIGNUP_FORM_STATUSES,
+  });
+  return data.body;
 }
 
 export type MobileCodeSent = {

@@ -16,12 +16,22 @@ function loginErrorText(error: unknown): string | null {
   return error instanceof Error ? error.message : null;
 }
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+export function LoginForm({
+  onLoggedIn,
+  forgotPasswordHref,
+}: {
+  onLoggedIn: () => void;
+  /** The "Forgot password?" page; the email typed so far goes with it. */
+  forgotPasswordHref: string;
+}) {
   const login = useLogin();
   const errorText = loginErrorText(login.error);
+  const [form] = Form.useForm<LoginInput>();
+  const email = Form.useWatch('email', form)?.trim();
 
   return (
     <Form<LoginInput>
+      form={form}
       layout="vertical"
       requiredMark={false}
       size="large"
@@ -39,9 +49,20 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
         <Input autoComplete="username" autoFocus inputMode="email" />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={[{ required: true }]}>
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={[{ required: true }]}
+        className="login-form__password"
+      >
         <Password autoComplete="current-password" />
       </Form.Item>
+      <div className="login-form__forgot">
+        {/* A plain link (the page reloads into it), as sign-up's is: a router Link would weigh on this page. */}
+        <a href={email ? `${forgotPasswordHref}?email=${encodeURIComponent(email)}` : forgotPasswordHref}>
+          Forgot password?
+        </a>
+      </div>
       <Button type="primary" htmlType="submit" block loading={login.pending} className="login-form__submit">
         Log in
       </Button>

@@ -8,6 +8,7 @@ import {
   guessTimezone,
   type RegisterInput,
   register,
+  type SignupStarted,
   trackingValues,
 } from '../api/register.ts';
 import { formErrorText } from '../utils/form-error.ts';
@@ -45,12 +46,14 @@ function useCountryOptions() {
 
 /**
  * The sign-up form. It asks the server for a signed form token as it opens (the server refuses a form sent back
- * sooner than a person could fill it in), carries a hidden honeypot field, and sends the tracking values.
+ * sooner than a person could fill it in), carries a hidden honeypot field, and sends the tracking values. Sent,
+ * it creates nothing yet: a code goes to the email, and `onStarted` hands over what was sent (to send it again
+ * for a new code).
  */
 export function SignupForm({
-  onSignedUp,
+  onStarted,
 }: {
-  onSignedUp: (result: { email: string; mobile: string }) => void;
+  onStarted: (result: { started: SignupStarted; input: RegisterInput }) => void;
 }) {
   const [form] = Form.useForm<Values>();
   const countries = useCountryOptions();
@@ -82,8 +85,7 @@ export function SignupForm({
         form_token,
         website: values.website ?? '',
       };
-      const { email } = await register(input);
-      onSignedUp({ email, mobile: values.mobile });
+      onStarted({ started: await register(input), input });
     } catch (e) {
       setError(formErrorText(e));
       // A refused form (expired token) gets a fresh token for the next try; what was typed stays.

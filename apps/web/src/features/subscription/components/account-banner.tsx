@@ -59,7 +59,7 @@ export function accountNotice(b: BannerBusiness, now = new Date()): Notice | nul
   if (!b.verified) {
     return {
       type: 'warning',
-      text: 'Confirm your email address to send messages to customers: open the link we emailed you.',
+      text: 'Confirm your email address to send messages to customers and invite your team: open the link we emailed you.',
       action: 'resend',
     };
   }

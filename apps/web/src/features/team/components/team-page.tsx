@@ -14,6 +14,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { isApiError } from '@/lib/api-error.ts';
 import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
@@ -23,6 +24,7 @@ import {
   useMemberLocations,
   useMembers,
   useRemoveMember,
+  useResendConfirmation,
   useWithdrawInvitation,
 } from '../api.ts';
 
@@ -61,6 +63,39 @@ function LocationPicker({
       options={locations.map((l) => ({ value: l.id, label: placeName(l) }))}
       optionFilterProp="label"
       style={{ width: '100%' }}
+    />
+  );
+}
+
+/**
+ * Why an invitation was not sent. Until the business's email is confirmed nothing goes out to anyone, so that
+ * refusal comes with the way to confirm it: a new link to the owner's address.
+ */
+function InviteRefusal({ error }: { error: unknown }) {
+  const resend = useResendConfirmation();
+  const unconfirmed = isApiError(error) && error.code === 'email_not_verified';
+  let done: string | null = null;
+  if (resend.data)
+    done = resend.data.already_verified
+      ? 'Your email is confirmed now: send the invitation again.'
+      : `Sent: open the link we emailed to ${resend.data.email ?? 'your address'}, then send the invitation again.`;
+  // The button sits under the words, not beside them: beside, a phone's width leaves the words no room.
+  const next = (
+    <Flex vertical gap={8} align="flex-start">
+      {resend.isError && <span>{failureText(resend.error)}</span>}
+      <Button size="small" loading={resend.isPending} onClick={() => resend.mutate()}>
+        Send a new confirmation link
+      </Button>
+    </Flex>
+  );
+  return (
+    <Alert
+      type={unconfirmed ? 'warning' : 'error'}
+      showIcon
+      role="alert"
+      style={{ marginBottom: 16 }}
+      title={failureText(error)}
+      description={unconfirmed ? (done ?? next) : undefined}
     />
   );
 }
@@ -135,7 +170,7 @@ export function TeamPage({
   const withdraw = useWithdrawInvitation();
   const remove = useRemoveMember();
   const [form] = Form.useForm<InviteValues>();
-  const [inviteError, setInviteError] = useState<string | null>(null);
+  const [inviteError, setInviteError] = useState<unknown>(null);
   const [placing, setPlacing] = useState<MemberDto | null>(null);
   const role = Form.useWatch('role', form);
   const several = locations.length > 1;
@@ -159,13 +194,11 @@ export function TeamPage({
                 notify.success(`Invitation sent to ${sent.email}.`);
                 form.resetFields();
               } catch (e) {
-                setInviteError(failureText(e));
+                setInviteError(e);
               }
             }}
           >
-            {inviteError && (
-              <Alert type="error" showIcon title={inviteError} role="alert" style={{ marginBottom: 16 }} />
-            )}
+            {inviteError ? <InviteRefusal error={inviteError} /> : null}
             <div className="team-invite">
               <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
                 <Input inputMode="email" autoComplete="off" maxLength={320} />
