@@ -1,5 +1,5 @@
 import { type Db, enquiries, messages } from '@switchboard/db';
-import type { Attachment } from '@switchboard/shared';
+import { type Attachment, clipText } from '@switchboard/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config.ts';
@@ -249,10 +249,12 @@ async function contentType(part: ParsedAttachment): Promise<string> {
 }
 
 function fileName(part: ParsedAttachment, index: number): string {
-  const given = withoutControls(part.filename ?? '', '_')
-    .replace(/[/\\]+/g, '_')
-    .trim()
-    .slice(0, 200);
+  const given = clipText(
+    withoutControls(part.filename ?? '', '_')
+      .replace(/[/\\]+/g, '_')
+      .trim(),
+    200,
+  );
   if (given) return given;
   if (part.declared_type === 'message/rfc822') return `message-${index + 1}.eml`;
   return `attachment-${index + 1}`;

@@ -5,6 +5,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { businesses, customers, enquiries, locations, messages, users } from '@switchboard/db';
 import {
   availabilityLine,
+  clipText,
   hoursOf,
   INTAKE_WINDOW_SECONDS,
   type IntakeLimits,
@@ -68,7 +69,7 @@ export function widgetConfig(
   const color = typeof s.color === 'string' && WIDGET_COLOR_PATTERN.test(s.color) ? s.color : PRIMARY_COLOR;
   const greeting =
     typeof s.greeting === 'string' && s.greeting.trim()
-      ? s.greeting.slice(0, WIDGET_MAX_GREETING_CHARS)
+      ? clipText(s.greeting, WIDGET_MAX_GREETING_CHARS)
       : defaultGreeting(name);
   return {
     location_name: name,
@@ -93,20 +94,26 @@ function landingPage(url: string | undefined): string | undefined {
 
 const LocationParams = z.object({ id: z.string() });
 const Str = (max: number) => z.string().trim().max(max).optional();
+/** What the loader saw on the host page is attribution, not what the visitor typed: cut to size, never refused. */
+const PageText = (max: number) =>
+  z
+    .string()
+    .transform((v) => clipText(v.trim(), max) || undefined)
+    .optional();
 const SessionBody = z.object({
   name: z.string().trim().max(200).optional(),
   phone: Str(40),
   email: Str(320),
   page: z
     .object({
-      url: Str(2000),
-      referrer: Str(2000),
-      utm_source: Str(200),
-      utm_medium: Str(200),
-      utm_campaign: Str(200),
-      gclid: Str(500),
-      fbclid: Str(500),
-      msclkid: Str(500),
+      url: PageText(2000),
+      referrer: PageText(2000),
+      utm_source: PageText(200),
+      utm_medium: PageText(200),
+      utm_campaign: PageText(200),
+      gclid: PageText(500),
+      fbclid: PageText(500),
+      msclkid: PageText(500),
     })
     .partial()
     .default({}),

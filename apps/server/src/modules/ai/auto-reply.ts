@@ -3,6 +3,7 @@ import {
   type AiAutoReplyAction,
   AiAutoReplyOptions,
   type AiReplyMeta,
+  clipText,
   hoursOf,
   type MessageDto,
   openingState,
@@ -313,7 +314,7 @@ export async function learnFromHandoff(
       if (r.text.trim()) asked.unshift(r.text.trim());
     } else if (r.team || asked.length) break;
   }
-  const question = asked.join(' ').slice(0, 500).trim();
+  const question = clipText(asked.join(' '), 500).trim();
   if (!question) return;
   const [business] = await app.db
     .select({ name: businesses.name })
@@ -338,7 +339,7 @@ export async function learnFromHandoff(
         }
       : {
           question,
-          answer: staff.text.trim().slice(0, 4000),
+          answer: clipText(staff.text.trim(), 4000),
           status: 'proposed',
           origin: 'handoff',
           source_enquiry_id: e.id,

@@ -1,5 +1,6 @@
 import {
   answer,
+  clipText,
   FormPageInfo,
   FormReceived,
   FormWebhookSchema,
@@ -61,7 +62,7 @@ function toFields(body: unknown): FormSubmission {
         ? JSON.stringify(value)
         : String(value);
     if (text.length > MAX_VALUE || key.length > 100)
-      throw new AppError('bad_request', `The field "${key.slice(0, 100)}" is too long.`);
+      throw new AppError('bad_request', `The field "${clipText(key, 100)}" is too long.`);
     fields[key] = text;
   }
   return fields;
