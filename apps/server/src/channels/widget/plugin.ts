@@ -28,6 +28,7 @@ import type { Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { type LimitRule, waitText } from '../../lib/limiter.ts';
+import { storablePacket, storableText } from '../../lib/text.ts';
 import { rooms } from '../../plugins/realtime.ts';
 import { attribute } from './attribution.ts';
 import { createWidgetReplies, firstName, WIDGET_CHANNEL } from './replies.ts';
@@ -229,7 +230,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
           { headers: { 'retry-after': String(wait) } },
         );
       }
-      const parsed = SessionBody.safeParse(request.body ?? {});
+      const parsed = SessionBody.safeParse(storableText(request.body ?? {}));
       if (!parsed.success)
         throw new AppError('validation_failed', 'Please check your details and try again.');
       const body = parsed.data;
@@ -396,6 +397,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
 
   nsp.on('connection', (socket: VisitorSocket) => {
     const { claims } = socket.data;
+    socket.use(storablePacket);
     // Handlers are attached synchronously below, so nothing the visitor sends right away is missed.
     void socket.join(visitorRoom(claims.visitor_id));
     // The enquiry rooms let staff typing reach the visitor.
