@@ -44,9 +44,9 @@ export function graphemeBoundary(text: string, at: number): number {
 }
 
 /**
- * `text` in at most `max` UTF-16 units (what `length`, zod's `max` and the contracts count, never less than
- * the characters a database counts), cut between graphemes; `ellipsis` ends it when anything was cut, within
- * `max`. Text that fits is returned as it is.
+ * `text` in at most `max` UTF-16 units (what `length` and an input's `maxlength` count; never fewer than the
+ * code points zod's `max` and the database count), cut between graphemes; `ellipsis` ends it when anything
+ * was cut, within `max`. Text that fits is returned as it is.
  */
 export function clipText(text: string, max: number, ellipsis = ''): string {
   if (text.length <= max) return text;
