@@ -91,7 +91,7 @@ describe('every inbound door', { timeout: 600_000 }, () => {
     }
   });
 
-  it('refuses a NUL or half an emoji in a path or query that a public route reads without a schema, naming it', async () => {
+  it('refuses a NUL in a path or query that a public route reads without a schema, naming the field', async () => {
     const { t } = doors.suite;
     for (const [method, url, field] of [
       ['POST', '/webhooks/forms/aaaaaaaaaaaaaaaa%00aaaaaaaaaaaaaaaa', 'path: token'],
@@ -102,7 +102,7 @@ describe('every inbound door', { timeout: 600_000 }, () => {
         '/webhooks/meta?hub.mode=subscribe&hub.verify_token=a%00b&hub.challenge=1',
         'query: hub.verify_token',
       ],
-      ['POST', '/webhooks/twilio/messaging?x=%ED%A0%80', 'query: x'],
+      ['POST', '/webhooks/twilio/messaging?x=a%00b', 'query: x'],
     ] as const) {
       const res = await t.request({
         method,
