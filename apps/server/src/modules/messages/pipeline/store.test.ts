@@ -112,7 +112,7 @@ describe('storing an inbound batch in one call', { timeout: 60_000 }, () => {
     expect(next!.enquiry.id).not.toBe(open!.enquiry.id);
   });
 
-  it('writes each stored message\'s follow-ups to the outbox with it, the same on both paths, none for a repeat', async () => {
+  it("writes each stored message's follow-ups to the outbox with it, the same on both paths, none for a repeat", async () => {
     const followups = (m: InboundMessage, id: string, business: string): OutboxEntry[] =>
       m.message.startsWith('quiet')
         ? []
@@ -134,7 +134,12 @@ describe('storing an inbound batch in one call', { timeout: 60_000 }, () => {
     );
     const [a, quiet, repeat] = oneCall.map((x) => x!);
     expect(a!.followups).toEqual([
-      { name: 'test.followup', id: a!.message.id, data: { text: 'answer me' }, options: { business: a!.business_id } },
+      {
+        name: 'test.followup',
+        id: a!.message.id,
+        data: { text: 'answer me' },
+        options: { business: a!.business_id },
+      },
     ]);
     expect(quiet!.followups).toEqual([]);
     expect(repeat!.followups).toEqual([]);
@@ -151,7 +156,12 @@ describe('storing an inbound batch in one call', { timeout: 60_000 }, () => {
     expect(again!.duplicate).toBe(true);
     expect(again!.followups).toEqual([]);
     expect(full!.followups).toEqual([
-      { name: 'test.followup', id: full!.message.id, data: { text: 'from Ann' }, options: { business: full!.business_id } },
+      {
+        name: 'test.followup',
+        id: full!.message.id,
+        data: { text: 'from Ann' },
+        options: { business: full!.business_id },
+      },
     ]);
     expect(await outbox([full!.message.id])).toEqual([
       { id: full!.message.id, data: { text: 'from Ann' }, options: { business: full!.business_id } },

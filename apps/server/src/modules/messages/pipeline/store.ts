@@ -103,6 +103,21 @@ function lockKeysOf(batch: InboundMessage[]): string[] {
 /** Phone calls are messages of their own channel in whichever conversation the customer has open. */
 const CALL_CHANNEL = 'phone_call';
 
+/** The earliest and latest moments a provider's own timestamp is believed: past them it is now. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const AHEAD_MS = 86_400_000;
+
+/**
+ * When the message was sent, as its provider says, unless that is not a moment at all or an absurd one (a
+ * missing field parsed to NaN, a year the database cannot hold): such a timestamp would fail the message,
+ * and with it the whole batch's statement, so the message is dated when it arrived instead.
+ */
+function arrivedAt(timestamp: Date | undefined): Date {
+  const now = Date.now();
+  const t = timestamp?.getTime();
+  return t !== undefined && t >= EARLIEST && t <= now + AHEAD_MS ? (timestamp as Date) : new Date(now);
+}
+
 /** What an inbound message's row holds besides its enquiry and customer, as the insert takes it. */
 function messageFields(m: InboundMessage) {
   const media = m.media ?? [];
@@ -117,7 +132,7 @@ function messageFields(m: InboundMessage) {
     attachments: m.attachments ?? [],
     provider: m.provider,
     provider_message_id: m.provider_message_id,
-    created_at: (m.timestamp ?? new Date()).toISOString(),
+    created_at: arrivedAt(m.timestamp).toISOString(),
     preview: preview(m.message, (m.attachments?.length ?? 0) + media.length),
   };
 }

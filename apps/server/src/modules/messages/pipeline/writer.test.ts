@@ -3,8 +3,8 @@ import { messages } from '@switchboard/db';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../../../channels/types.ts';
-import { createTestApp, DEMO_LOGINS, selectedLocation, type TestApp } from '../../../test/helpers.ts';
 import { CUSTOMER_MESSAGES, straddling } from '../../../test/hard-texts.ts';
+import { createTestApp, DEMO_LOGINS, selectedLocation, type TestApp } from '../../../test/helpers.ts';
 
 /** A batch is as strong as each message in it: one message that cannot be stored fails alone. */
 describe('the inbound writer', { timeout: 120_000 }, () => {
@@ -35,14 +35,24 @@ describe('the inbound writer', { timeout: 120_000 }, () => {
       ...straddling(140).map((text, i) =>
         sms(text, { from: { phone: `+1555032${String(i).padStart(4, '0')}`, name: `Nan ${i}` } }),
       ),
+      // A provider's timestamp that is no moment (a missing field) is the arrival time, not a lost message.
+      sms('sent at no time at all', { timestamp: new Date(Number.NaN) }),
+      sms('sent in the year 200000', { timestamp: new Date(Date.UTC(200_000, 0, 1)) }),
     ];
     const invalid = [
       sms('a location that does not exist', { location_id: randomUUID() }),
       sms('from nobody', { from: {} }),
-      sms('a moment that is not one', { timestamp: new Date(Number.NaN) }),
+      sms('a location that is no id', { location_id: 'not-a-location' }),
     ];
     // Handed in together, as one burst: they are written as one batch.
-    const all = [...valid.slice(0, 3), invalid[0]!, ...valid.slice(3, 9), invalid[1]!, ...valid.slice(9), invalid[2]!];
+    const all = [
+      ...valid.slice(0, 3),
+      invalid[0]!,
+      ...valid.slice(3, 9),
+      invalid[1]!,
+      ...valid.slice(9),
+      invalid[2]!,
+    ];
     const outcomes = await Promise.allSettled(all.map((m) => t.app.inboundWriter.store(m)));
 
     const failed = all.filter((_, i) => outcomes[i]!.status === 'rejected');
