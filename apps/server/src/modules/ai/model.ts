@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import type { AiConfig } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { storableText } from '../../lib/text.ts';
 import type {
   Assistant,
   DocumentSection,
@@ -135,7 +136,8 @@ export function modelAssistant(
           maxRetries: 1,
         }),
       );
-      const reply = result.output;
+      // What the model wrote is stored as it is: kept whatever characters it holds (a NUL, half an emoji).
+      const reply = storableText(result.output);
       const known = new Map(knowledge.map((k) => [k.id, k]));
       const used = reply.faq_ids.filter((id) => known.has(id));
       const handoff = (): AiReplyMeta => ({
