@@ -59,10 +59,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The durable job queue (pg-boss on the app's own database), started with the app and drained on close. It
- * only transports: job kinds live in `jobs/definitions/`, their workers are bound in `jobs/workers.ts`.
- */
 /** Writes outbox entries in the caller's transaction, in one statement (see `Jobs.stage`). */
 export async function stageJobs(tx: DbOrTx, entries: OutboxEntry[]): Promise<void> {
   if (!entries.length) return;
@@ -72,6 +68,10 @@ export async function stageJobs(tx: DbOrTx, entries: OutboxEntry[]): Promise<voi
     .onConflictDoNothing();
 }
 
+/**
+ * The durable job queue (pg-boss on the app's own database), started with the app and drained on close. It
+ * only transports: job kinds live in `jobs/definitions/`, their workers are bound in `jobs/workers.ts`.
+ */
 export const jobsPlugin = fp(async (app: FastifyInstance) => {
   const boss = createBoss(app.database);
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
@@ -119,10 +119,10 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
         data.map((d) => ({ ...options, ...optionsOf?.(d), data: definition.payload.parse(d) as object })),
       );
     },
-    entry(definition, data, { startAfter, ...options }) {
+    entry(definition, data, { id, startAfter, ...options }) {
       return {
         name: definition.name,
-        id: options.id,
+        id,
         data: definition.payload.parse(data) as object,
         options: {
           ...sendOptionsOf(definition, retryDelay),
