@@ -207,3 +207,65 @@ test('the chat header shows the business logo uploaded in Business profile', asy
     await page.request.delete(`${SERVER}/api/v1/business/mybusinessimage`, { headers });
   }
 });
+
+test('a message whose acknowledgement was lost (the server went away) is sent again and stored once', async ({
+  browser,
+  page,
+}) => {
+  await logIn(page, LOGINS.owner.email);
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  const me = (await (await page.request.get(`${SERVER}/api/v1/user/me`, { headers })).json()).body as Me;
+  locationId = me.businesses.find((b) => b.selected)!.locations.find((l) => l.selected)!.id;
+
+  const visitorContext = await browser.newContext();
+  const text = `Is parking free on Saturdays? ${Date.now()}`;
+  // Between the chat and the server: the first answer to this message is lost and the connection drops, as
+  // when the server stores a message and stops before answering.
+  let sent = 0;
+  let dropped = false;
+  await visitorContext.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      if (typeof m === 'string' && m.includes('"message"') && m.includes(text)) sent++;
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      if (!dropped && typeof m === 'string' && m.startsWith('43/visitor,') && m.includes(text)) {
+        dropped = true;
+        void ws.close();
+        void server.close();
+        return;
+      }
+      ws.send(m);
+    });
+  });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`${hostOrigin}/parking`);
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  const chat = visitor.frameLocator('#sb-widget-frame');
+  await chat.getByLabel('Your name').fill('Rita Retry');
+  await chat.getByLabel(/Email/).fill('rita@example.com');
+  await chat.getByRole('button', { name: 'Start chat' }).click();
+  const composer = chat.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+
+  // Sent again once the chat reconnects, answered with what the server stored: neither pending nor failed.
+  await expect.poll(() => dropped).toBe(true);
+  await expect.poll(() => sent, { timeout: 15_000 }).toBe(2);
+  const mine = chat.locator('.bubble.visitor', { hasText: text });
+  await expect(mine).not.toHaveClass(/pending|failed/);
+  await expect(chat.getByRole('status')).toHaveText('');
+
+  // Stored once.
+  const list = (await (
+    await page.request.get(`${SERVER}/api/v1/enquiries?channels=widget&page_size=50`, { headers })
+  ).json()) as { body: { items: (EnquiryItem & { id: string })[] } };
+  const enquiry = list.body.items.find((e) => e.customer.name === 'Rita Retry');
+  expect(enquiry).toBeDefined();
+  const thread = (await (
+    await page.request.get(`${SERVER}/api/v1/enquiries/${enquiry!.id}/messages`, { headers })
+  ).json()) as { body: { items: { message: string }[] } };
+  expect(thread.body.items.filter((m) => m.message === text)).toHaveLength(1);
+  await visitorContext.close();
+});

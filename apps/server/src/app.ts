@@ -21,6 +21,7 @@ import { appCsp, cspHeader, reportOnlyCsp } from './lib/csp.ts';
 import { createLimiter } from './lib/limiter.ts';
 import { requestLogFields } from './lib/log-fields.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { autoReplyDelay } from './modules/ai/auto-reply.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -66,7 +67,7 @@ import { mailerPlugin } from './plugins/mailer.ts';
 import { observabilityPlugin } from './plugins/observability.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { answerSerializer } from './plugins/serialization.ts';
-import { validatorCompiler } from './plugins/validation.ts';
+import { refuseUnstorablePathAndQuery, validatorCompiler } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppDeps = { database: Database };
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
+  app.addHook('preValidation', refuseUnstorablePathAndQuery);
   const routeTable: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     routeTable.push(route);
@@ -132,7 +134,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(realtimePlugin);
   await app.register(businessCachePlugin);
   await app.register(observabilityPlugin);
-  const inboundWriter = createInboundWriter(deps.database, config);
+  const inboundWriter = createInboundWriter(deps.database, config, {
+    jobs: app.jobs,
+    autoReplyDelay: (locationId) => autoReplyDelay(app, locationId),
+    log: app.log,
+  });
   app.decorate('inboundWriter', inboundWriter);
   // Before the database closes: what was handed in is committed (and its webhook answered) first.
   app.addHook('preClose', () => inboundWriter.drain());

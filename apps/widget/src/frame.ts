@@ -10,6 +10,9 @@ type Ack<T> = ({ ok: true } & T) | { ok: false; error: string };
 
 // Typed as the shared constant, so the two cannot drift; the value is written out so no shared code ships.
 const MAX_CHARS: typeof WIDGET_MAX_MESSAGE_CHARS = 2000;
+/** How often a message is tried before it shows as failed, and how long each try waits for the server. */
+const SEND_RETRIES = 5;
+const ACK_TIMEOUT_MS = 10_000;
 const params = new URLSearchParams(location.search);
 const locationId = params.get('location') ?? '';
 const storageKey = `sb-widget:${locationId}`;
@@ -219,14 +222,20 @@ function renderChat(config: Config, token: string): void {
     return bubble;
   };
 
+  // Every message is sent until the server acknowledges it (Socket.IO's retries: in order, again after a
+  // reconnect, with the same id): a server that stored it and stopped before answering gets it again and
+  // answers with what it stored, so the visitor never sees a stored message as failed, nor sends it twice.
   const socket: Socket = io('/visitor', {
     path: '/socket.io',
     auth: { token },
     transports: ['websocket', 'polling'],
+    retries: SEND_RETRIES,
+    ackTimeout: ACK_TIMEOUT_MS,
   });
   socket.on('connect', () => {
     status.textContent = '';
-    socket.emit('history', (reply: Ack<{ messages: ChatMessage[] }>) => {
+    socket.emit('history', (err: Error | null, reply?: Ack<{ messages: ChatMessage[] }>) => {
+      if (err || !reply) return;
       if (!reply.ok) {
         status.textContent = reply.error;
         return;
@@ -265,7 +274,8 @@ function renderChat(config: Config, token: string): void {
   let iAmTyping = false;
   let stopTimer: number | undefined;
   const setTyping = (next: boolean) => {
-    if (next !== iAmTyping) socket.emit('typing', { typing: next });
+    // Typing is of the moment: never queued behind messages, never sent again.
+    if (next !== iAmTyping) socket.volatile.emit('typing', { typing: next });
     iAmTyping = next;
   };
   input.addEventListener('input', () => {
@@ -295,9 +305,10 @@ function renderChat(config: Config, token: string): void {
     input.value = '';
     setTyping(false);
     status.textContent = '';
-    socket
-      .timeout(20_000)
-      .emit('message', { text, client_id }, (err: Error | null, reply?: Ack<{ message: ChatMessage }>) => {
+    socket.emit(
+      'message',
+      { text, client_id },
+      (err: Error | null, reply?: Ack<{ message: ChatMessage }>) => {
         if (err || !reply) {
           bubble.classList.add('failed');
           status.textContent = 'Your message could not be sent. Please try again.';
@@ -310,7 +321,8 @@ function renderChat(config: Config, token: string): void {
         }
         add(reply.message);
         bubble.classList.remove('pending');
-      });
+      },
+    );
   });
   input.focus();
 }

@@ -5,6 +5,12 @@ type PageData = Record<string, string>;
 
 const PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'gclid', 'fbclid', 'msclkid'] as const;
 
+/** At most `max` UTF-16 units, never ending in half of an emoji's surrogate pair (the server refuses that). */
+function cut(text: string, max: number): string {
+  const end = text.length > max && /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
 function findScript(): HTMLScriptElement | null {
   const current = document.currentScript;
   if (current instanceof HTMLScriptElement && current.dataset.location) return current;
@@ -16,7 +22,7 @@ function pageData(): PageData {
   const query = new URLSearchParams(location.search);
   for (const key of PARAMS) {
     const value = query.get(key);
-    if (value) data[key] = value.slice(0, 500);
+    if (value) data[key] = cut(value, 500);
   }
   return data;
 }

@@ -1217,6 +1217,24 @@ export const oneTimeSecrets = pgTable(
   ],
 );
 
+/**
+ * Jobs written in the same transaction as what they follow up (an inbound message's media download and the
+ * assistant's answer, a missed call's text back), moved to the job queue once that transaction commits and
+ * then deleted. A process that stops in between leaves them here, and the next sweep queues them: each job's
+ * id is fixed, so queuing it twice adds nothing. `options` are the queue's send options (retries, start).
+ */
+export const jobOutbox = pgTable(
+  'job_outbox',
+  {
+    name: text('name').notNull(),
+    id: uuid('id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.id] })],
+);
+
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, eventually, type TestApp } from '../test/helpers.ts';
+import { z } from 'zod';
+import { createTestApp, eventually, jobsSettled, type TestApp } from '../test/helpers.ts';
 import { defineJob, sendOptionsOf } from './define.ts';
 import { messageSend } from './definitions/message-send.ts';
 import { systemMail } from './definitions/system-mail.ts';
@@ -45,5 +47,37 @@ describe('the job queue', () => {
     await t.app.jobs.send(probe, { to: 'a@example.com', subject: 'hello', text: 'x' });
     await eventually(async () => seen.length > 0);
     expect(seen).toEqual(['hello']);
+  });
+
+  it('queues a job a stopped server left in the outbox once, however often released, and never one rolled back', async () => {
+    const ran: string[] = [];
+    const followup = defineJob({
+      name: 'test.followup',
+      payload: z.object({ n: z.number() }),
+      retry: { retryLimit: 0, retryDelay: 1, retryBackoff: false },
+    });
+    await t.app.jobs.work(followup, async (job) => {
+      ran.push(job.id);
+    });
+    const kept = t.app.jobs.entry(followup, { n: 1 }, { id: randomUUID() });
+    const lost = t.app.jobs.entry(followup, { n: 2 }, { id: randomUUID() });
+    // Committed with what it follows up, and the server stopped before releasing it.
+    await t.database.db.transaction((tx) => t.app.jobs.stage(tx, [kept]));
+    // Staged in a transaction that failed: it never happened.
+    await t.database.db
+      .transaction(async (tx) => {
+        await t.app.jobs.stage(tx, [lost]);
+        throw new Error('the batch failed');
+      })
+      .catch(() => undefined);
+
+    // Left to the node that wrote it while young; then swept, and released again by a late node.
+    expect(await t.app.jobs.sweepOutbox(30)).toBe(0);
+    expect(await t.app.jobs.sweepOutbox(0)).toBe(1);
+    await t.app.jobs.release([kept]);
+    expect(await t.app.jobs.sweepOutbox(0)).toBe(0);
+    await jobsSettled(t, followup, { id: kept.id });
+    expect(ran).toEqual([kept.id]);
+    expect(await t.app.jobs.boss.findJobs(followup.name, { id: lost.id })).toEqual([]);
   });
 });

@@ -82,21 +82,32 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   // Replies left queued without a job (a node stopped between storing one and queuing its job) are looked for
   // at start and every few seconds after, on every node. A job's id is its message's, so a sweep racing the
   // node that is about to queue it adds nothing.
-  const sweep = async () => {
+  // Likewise the outbox: follow-ups (an inbound message's media and the assistant's answer, a missed call's
+  // text) written with what they follow up but not yet queued. At start all of them (this node's own, left by
+  // a crash); after that those old enough that the node that wrote them should have queued them already.
+  const sweep = async (olderThanSeconds = OUTBOX_GRACE_SECONDS) => {
     try {
       const found = await sweepQueuedMessages(app);
       if (found) app.log.info({ found }, 'picked up outbound messages left unsent');
     } catch (error) {
       app.log.error({ err: error }, 'looking for unsent messages failed');
     }
+    try {
+      const queued = await app.jobs.sweepOutbox(olderThanSeconds);
+      if (queued) app.log.info({ queued }, 'queued follow-ups a stopped server left in the outbox');
+    } catch (error) {
+      app.log.error({ err: error }, 'queuing follow-ups left in the outbox failed');
+    }
   };
-  await sweep();
-  const timer = setInterval(sweep, SWEEP_SECONDS * 1000);
+  await sweep(0);
+  const timer = setInterval(() => void sweep(), SWEEP_SECONDS * 1000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
 const SWEEP_SECONDS = 10;
+/** An outbox entry this old was written by a node that has stopped, or whose queuing failed. */
+const OUTBOX_GRACE_SECONDS = 30;
 const RECRAWL_SWEEP_MS = 3_600_000;
 const UPKEEP_MS = 600_000;
 

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
+import { clipText } from '@switchboard/shared';
 import ipaddr from 'ipaddr.js';
 import { Agent, type Dispatcher, request } from 'undici';
 
@@ -155,7 +156,7 @@ function parseUrl(value: string, base?: URL): URL {
   try {
     return new URL(value, base);
   } catch {
-    throw new BlockedUrlError(`"${value.slice(0, 200)}" is not a URL`);
+    throw new BlockedUrlError(`"${clipText(value, 200)}" is not a URL`);
   }
 }
 

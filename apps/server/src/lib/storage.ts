@@ -1,5 +1,5 @@
 import { businesses, type DbOrTx, invoiceBranding, uploads, users } from '@switchboard/db';
-import type { Attachment } from '@switchboard/shared';
+import { type Attachment, clipText } from '@switchboard/shared';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Config } from '../config.ts';
@@ -52,7 +52,7 @@ export async function saveUpload(
         id,
         business_id: input.business_id,
         user_id: input.user_id,
-        name: input.name.slice(0, 255),
+        name: clipText(input.name, 255),
         content_type: input.content_type,
         size: input.bytes.length,
         storage_key: storageKey,

@@ -49,3 +49,12 @@ export function storableText<T>(value: T, depth = 0): T {
   for (const [key, item] of Object.entries(value)) out[storableText(key)] = storableText(item, depth + 1);
   return out as T;
 }
+
+/**
+ * Socket.IO middleware for a socket's incoming events: their arguments made storable as above (an event has no
+ * status to refuse with, and most carry what a customer or a teammate typed); the acknowledgement is kept.
+ */
+export function storablePacket(packet: unknown[], next: (error?: Error) => void): void {
+  for (let i = 1; i < packet.length; i++) packet[i] = storableText(packet[i]);
+  next();
+}

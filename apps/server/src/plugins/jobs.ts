@@ -1,4 +1,4 @@
-import { createBoss, type DbOrTx } from '@switchboard/db';
+import { createBoss, type DbOrTx, jobOutbox, queryRows } from '@switchboard/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,6 +29,12 @@ export type BatchHandler<T> = (
  */
 export type SendOptions = Omit<BossSendOptions, 'db'> & { db?: DbOrTx };
 
+/**
+ * A job written to the outbox in the transaction of what it follows up, queued once that transaction has
+ * committed (`release`). Its id is fixed, so a job released twice (after a crash, by the sweep) is queued once.
+ */
+export type OutboxEntry = { name: string; id: string; data: object; options: Record<string, unknown> };
+
 export type Jobs = {
   boss: PgBoss;
   /** Queues a job of this kind; the payload is checked against the definition first. */
@@ -48,6 +54,21 @@ export type Jobs = {
   work<T>(definition: JobDefinition<T>, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /** Takes up to `batchSize` jobs of this kind at a time and hands them over together (see BatchHandler). */
   workBatch<T>(definition: JobDefinition<T>, handler: BatchHandler<T>, options: WorkOptions): Promise<void>;
+  /** A job of this kind to write to the outbox; `startAfter` as a moment, so it means the same when swept later. */
+  entry<T>(
+    definition: JobDefinition<T>,
+    data: T,
+    options: Omit<Partial<JobInsert>, 'id' | 'data' | 'startAfter'> & { id: string; startAfter?: Date },
+  ): OutboxEntry;
+  /** Writes entries to the outbox in the caller's transaction (one statement). */
+  stage(tx: DbOrTx, entries: OutboxEntry[]): Promise<void>;
+  /** After the commit: queues the entries (one statement per kind) and clears them from the outbox. */
+  release(entries: OutboxEntry[]): Promise<void>;
+  /**
+   * Releases what a process that stopped left in the outbox, oldest first; entries younger than
+   * `olderThanSeconds` are left to the process releasing them now. Returns how many it queued.
+   */
+  sweepOutbox(olderThanSeconds: number): Promise<number>;
   /** Jobs of this kind sent with this singleton key, in any state still kept. */
   findJobs(definition: JobDefinition<unknown>, singletonKey: string): Promise<JobWithMetadata<unknown>[]>;
 };
@@ -56,6 +77,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: Jobs;
   }
+}
+
+/** Writes outbox entries in the caller's transaction, in one statement (see `Jobs.stage`). */
+export async function stageJobs(tx: DbOrTx, entries: OutboxEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await tx
+    .insert(jobOutbox)
+    .values(entries.map((e) => ({ ...e, data: e.data as Record<string, unknown> })))
+    .onConflictDoNothing();
 }
 
 /**
@@ -117,6 +147,46 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
         definition.name,
         data.map((d) => ({ ...options, ...optionsOf?.(d), data: definition.payload.parse(d) as object })),
       );
+    },
+    entry(definition, data, { id, startAfter, ...options }) {
+      return {
+        name: definition.name,
+        id,
+        data: definition.payload.parse(data) as object,
+        options: {
+          ...sendOptionsOf(definition, retryDelay),
+          ...options,
+          ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
+        },
+      };
+    },
+    stage: stageJobs,
+    async release(entries) {
+      if (!entries.length) return;
+      const byName = new Map<string, OutboxEntry[]>();
+      for (const e of entries) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
+      for (const [name, list] of byName) {
+        await ensureQueue(name);
+        await boss.insert(
+          name,
+          list.map((e) => ({ ...(e.options as Partial<JobInsert>), id: e.id, data: e.data })),
+        );
+      }
+      await app.db.execute(
+        sql`delete from job_outbox where (name, id) in (
+              select * from unnest(${sql.param(entries.map((e) => e.name))}::text[],
+                ${sql.param(entries.map((e) => e.id))}::uuid[]))`,
+      );
+    },
+    async sweepOutbox(olderThanSeconds) {
+      const left = await queryRows<OutboxEntry>(
+        app.db,
+        sql`select name, id, data, options from job_outbox
+            where created_at <= now() - make_interval(secs => ${olderThanSeconds})
+            order by created_at limit 1000`,
+      );
+      await jobs.release(left);
+      return left.length;
     },
     async findJobs(definition, singletonKey) {
       await ensureQueue(definition.name);

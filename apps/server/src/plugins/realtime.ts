@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { EventBus } from '../events/bus.ts';
+import { storablePacket } from '../lib/text.ts';
 import { type Actor, atTheirLocations, resolveActor } from './auth.ts';
 
 /** `viewing` is an array, not a Set: socket data crosses nodes as JSON through the Redis adapter. */
@@ -95,6 +96,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
   io.on('connection', (socket: StaffSocket) => {
     const { actor } = socket.data;
+    // Before any handler, whichever plugin adds it: nothing sent over the socket reaches the database unstorable.
+    socket.use(storablePacket);
     // Every location of the business they work at, not only the selected one: the inbox can show them all.
     socket.join([
       rooms.business(actor.business_id!),

@@ -1,7 +1,7 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler, HookHandlerDoneFunction } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
-import { findTextProblem } from '../lib/text.ts';
+import { findTextProblem, type TextProblem } from '../lib/text.ts';
 
 const PARTS: Record<string, string> = {
   body: 'body',
@@ -20,15 +20,28 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   const part = PARTS[route.httpPart ?? ''] ?? 'request';
   return (data: unknown) => {
     const problem = findTextProblem(data);
-    if (problem) {
-      const field = problem.path.join('.');
-      return {
-        error: new AppError(
-          'validation_failed',
-          `Invalid ${part}: ${field ? `${field}: ` : ''}${problem.message}`,
-        ),
-      };
-    }
+    if (problem) return { error: refusal(part, problem) };
     return validate(data);
   };
 };
+
+function refusal(part: string, problem: TextProblem): AppError {
+  const field = problem.path.join('.');
+  return new AppError('validation_failed', `Invalid ${part}: ${field ? `${field}: ` : ''}${problem.message}`);
+}
+
+/**
+ * The same check for a path or query a route reads without a schema (a webhook's, a form's or a public
+ * link's): the validator compiler only runs for the parts that declare one, so a NUL in a form's token
+ * reached the database and answered 500. Registered once, for every route.
+ */
+export function refuseUnstorablePathAndQuery(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const schema = request.routeOptions.schema;
+  const inPath = schema?.params ? null : findTextProblem(request.params);
+  const inQuery = schema?.querystring ? null : findTextProblem(request.query);
+  done(inPath ? refusal('path', inPath) : inQuery ? refusal('query', inQuery) : undefined);
+}

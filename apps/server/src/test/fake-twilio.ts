@@ -11,6 +11,8 @@ export class CountingTwilio {
   delayMs = 5;
   readonly delayVia = new Map<string, number>();
   readonly accepted = new Map<string, number>();
+  /** Accepts by the number sent to. */
+  readonly acceptedTo = new Map<string, number>();
   /** Accepts by the first path segment of the base URL a server was given (e.g. `/a`), when it has one. */
   readonly acceptedVia = new Map<string, number>();
   /** List requests: a send worker asking whether an interrupted send arrived. */
@@ -41,6 +43,8 @@ export class CountingTwilio {
         const body = form.get('Body') ?? '';
         // Taken at once, answered after the delay: a server killed meanwhile never hears that it was.
         this.accepted.set(body, (this.accepted.get(body) ?? 0) + 1);
+        const to = form.get('To') ?? '';
+        this.acceptedTo.set(to, (this.acceptedTo.get(to) ?? 0) + 1);
         const via = url.pathname.split('/')[1] ?? '';
         this.acceptedVia.set(via, (this.acceptedVia.get(via) ?? 0) + 1);
         const sid = `SMb${this.listed.length.toString(16).padStart(31, '0')}`;

@@ -92,10 +92,14 @@ describe('edge inputs', () => {
 
   it('serves built widget assets by name and nothing else under /widget/assets', async () => {
     expect((await t.request({ method: 'GET', url: '/widget/assets/frame-abc123.js' })).statusCode).toBe(200);
-    for (const path of ['.hidden', '..%2f..%2fpackage.json', 'x%2f..%2f..%2fwidget.js', '%00']) {
+    for (const path of ['.hidden', '..%2f..%2fpackage.json', 'x%2f..%2f..%2fwidget.js']) {
       const res = await t.request({ method: 'GET', url: `/widget/assets/${path}` });
       expect(res.statusCode, path).toBe(404);
     }
+    // A NUL is refused as in any path, naming it.
+    const nul = await t.request({ method: 'GET', url: '/widget/assets/%00' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe('Invalid path: file: must not contain a NUL character (\\u0000)');
     // A dot segment is resolved by the URL itself, to the chat frame: never a directory read or a 500.
     for (const path of ['..', '%2e%2e']) {
       const res = await t.request({ method: 'GET', url: `/widget/assets/${path}` });

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { atLength, CUSTOMER_MESSAGES, NAUGHTY_STRINGS } from './hard-texts.ts';
 import { createTestApp, DEMO_LOGINS, inbound, type TestApp } from './helpers.ts';
 
 /**
  * Walks the registered route table (so a route added later is covered without anyone listing it) and sends
- * every kind of bad input that has caused a 500 before to every path parameter, query field and body field.
- * Bad input must be answered 4xx; any 5xx fails.
+ * every kind of bad input that has caused a 500 before to every path parameter, query field and body field,
+ * and valid but hard text (long emoji text, combining marks, right-to-left with bidi controls, each field's
+ * maximum length with a wide character on the limit). Bad input must be answered 4xx; any 5xx fails.
  */
 
 const STRING_VALUES: Record<string, string> = {
@@ -24,6 +26,37 @@ const STRING_VALUES: Record<string, string> = {
   'not a number': 'NaN',
   'html and quotes': '<script>"\'`',
 };
+
+/** Valid text that is hard to handle, from the inbound corpus: each field gets each, alone. */
+const HARD_VALUES: Record<string, string> = {
+  'long emoji text': CUSTOMER_MESSAGES[0]!.repeat(20),
+  'combining marks': CUSTOMER_MESSAGES.find((m) => m.normalize('NFC') !== m)!,
+  'right-to-left with bidi controls': CUSTOMER_MESSAGES.find((m) => m.includes('\u202B'))!,
+  Zalgo: NAUGHTY_STRINGS.find((m) => /[\u0300-\u036f]{3}/.test(m))!,
+  'CJK beyond the BMP': NAUGHTY_STRINGS.find((m) => /[\u{20000}-\u{2FFFF}]/u.test(m))!,
+};
+
+/** A field's longest text ending in wide characters, and one unit past it with an emoji straddling the limit. */
+const atMost = (max: number): Record<string, string> => ({
+  [`${max} ending in a family emoji`]: atLength(max, '👨‍👩‍👧‍👦'),
+  [`${max} ending in stacked marks`]: atLength(max, 'e\u0301\u0323'),
+  [`${max} with an emoji across it`]: atLength(max + 1, '😀'),
+});
+
+/** Each declared string field's maximum length, as the request schema says. */
+function maxLengthsOf(schema: unknown): Record<string, number> {
+  if (!(schema instanceof z.ZodType)) return {};
+  try {
+    const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as {
+      properties?: Record<string, { maxLength?: number }>;
+    };
+    return Object.fromEntries(
+      Object.entries(json.properties ?? {}).flatMap(([k, v]) => (v.maxLength ? [[k, v.maxLength]] : [])),
+    );
+  } catch {
+    return {};
+  }
+}
 
 const OTHER_VALUES: Record<string, unknown> = {
   number: 1e308,
@@ -164,12 +197,13 @@ describe('every route answers bad input with 4xx, never 5xx', () => {
     const label = (detail: string) => `${method} ${route.url} ${detail}`;
     const withBody = ['POST', 'PUT', 'PATCH'].includes(method);
 
-    // Path parameters: raw bad spellings, and every real id in upper case with an empty body.
+    // Path parameters: raw bad spellings, every real id in upper case with an empty body, and every real id
+    // (a form's token among them) with a NUL inside, so the look-up behind the length check is reached.
     for (const p of params) {
-      for (const raw of RAW_PARAM_VALUES) {
+      for (const raw of [...RAW_PARAM_VALUES, ...realIds.map((id) => `${id.slice(0, 8)}%00${id.slice(8)}`)]) {
         cases.push({
           what: label(`param ${p}=${raw.slice(0, 20)}`),
-          options: { method, url: url({ [p]: raw }) },
+          options: { method, url: url({ [p]: raw }), ...(withBody ? { payload: {} } : {}) },
         });
       }
       for (const id of realIds) {
@@ -184,8 +218,10 @@ describe('every route answers bad input with 4xx, never 5xx', () => {
     const queryKeys = [
       ...new Set([...keysOf(route.schema?.querystring), 'q', 'page', 'start_date', 'location_id']),
     ];
+    const queryMax = maxLengthsOf(route.schema?.querystring);
     for (const key of queryKeys) {
-      for (const raw of RAW_QUERY_VALUES) {
+      const hard = { ...HARD_VALUES, ...(queryMax[key] ? atMost(queryMax[key]) : {}) };
+      for (const raw of [...RAW_QUERY_VALUES, ...Object.values(hard).map(encodeURIComponent)]) {
         cases.push({
           what: label(`query ${key}=${raw.slice(0, 20)}`),
           options: { method, url: `${url({})}?${key}=${raw}` },
@@ -196,8 +232,14 @@ describe('every route answers bad input with 4xx, never 5xx', () => {
     if (!withBody) return cases;
     // Body fields: each declared field (and an undeclared one) set to each bad value, alone.
     const bodyKeys = [...new Set([...keysOf(route.schema?.body), 'message', 'x'])];
-    const values = { ...STRING_VALUES, ...OTHER_VALUES };
+    const bodyMax = maxLengthsOf(route.schema?.body);
     for (const key of bodyKeys) {
+      const values = {
+        ...STRING_VALUES,
+        ...OTHER_VALUES,
+        ...HARD_VALUES,
+        ...(bodyMax[key] ? atMost(bodyMax[key]) : {}),
+      };
       for (const [kind, value] of Object.entries(values)) {
         cases.push({
           what: label(`body ${key}: ${kind}`),

@@ -18,6 +18,7 @@ export * from './sending-allowed.ts';
 export * from './sending-hours.ts';
 export * from './session-id.ts';
 export * from './subscription-status.ts';
+export * from './text-cut.ts';
 export * from './tracking.ts';
 export * from './trial-days.ts';
 export * from './validators.ts';

@@ -1,10 +1,11 @@
 import { type Db, enquiries, messages } from '@switchboard/db';
-import type { Attachment } from '@switchboard/shared';
+import { type Attachment, clipText } from '@switchboard/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { deleteUpload, saveUpload, toAttachment, type Upload } from '../../lib/storage.ts';
+import { storableText } from '../../lib/text.ts';
 import type { InboundSink } from '../types.ts';
 import {
   enquiryOfReplyToken,
@@ -49,7 +50,7 @@ export async function locationOfRecipient(
   deps: EmailDeps,
   address: string,
 ): Promise<InboundLocation | undefined> {
-  const recipient = parseRecipient(address, deps.config.email.inboundDomain);
+  const recipient = parseRecipient(storableText(address), deps.config.email.inboundDomain);
   return recipient ? findLocationByToken(deps.db, recipient.location_token) : undefined;
 }
 
@@ -60,11 +61,17 @@ export async function locationOfRecipient(
  */
 export async function receiveEmail(
   deps: EmailDeps,
-  input: { raw: Buffer; recipients: string[]; mail_from: string | null },
+  received: { raw: Buffer; recipients: string[]; mail_from: string | null },
 ): Promise<{ stored: number; bounced: number; report: boolean }> {
+  // Headers and text may carry what the database refuses (a NUL, half an emoji): cleaned before any look-up,
+  // so such a message is stored rather than answered 451 until its sender gives up.
+  const input = {
+    ...received,
+    ...storableText({ recipients: received.recipients, mail_from: received.mail_from }),
+  };
   let parsed: ParsedEmail;
   try {
-    parsed = await parseEmail(input.raw);
+    parsed = storableText(await parseEmail(input.raw));
   } catch {
     throw new SmtpReply(554, '5.6.0 The message could not be parsed.');
   }
@@ -249,10 +256,12 @@ async function contentType(part: ParsedAttachment): Promise<string> {
 }
 
 function fileName(part: ParsedAttachment, index: number): string {
-  const given = withoutControls(part.filename ?? '', '_')
-    .replace(/[/\\]+/g, '_')
-    .trim()
-    .slice(0, 200);
+  const given = clipText(
+    withoutControls(part.filename ?? '', '_')
+      .replace(/[/\\]+/g, '_')
+      .trim(),
+    200,
+  );
   if (given) return given;
   if (part.declared_type === 'message/rfc822') return `message-${index + 1}.eml`;
   return `attachment-${index + 1}`;

@@ -1,3 +1,4 @@
+import { clipText } from '@switchboard/shared';
 import PostalMime, { type Address } from 'postal-mime';
 import { sanitizeHtml, splitQuotedReply } from './html.ts';
 import { messageIds, normaliseMessageId } from './message-id.ts';
@@ -63,7 +64,7 @@ export async function parseEmail(raw: Buffer): Promise<ParsedEmail> {
     /^\s*multipart\/report\b/i.test(contentType) && /report-type\s*=\s*"?delivery-status/i.test(contentType);
   const report = isReport ? readDeliveryReport(attachments, email.text ?? '', threadIds) : null;
 
-  const { body, quoted } = splitQuotedReply((email.text ?? '').slice(0, MAX_TEXT_CHARS));
+  const { body, quoted } = splitQuotedReply(clipText(email.text ?? '', MAX_TEXT_CHARS));
   const html = email.html ? sanitizeHtml(email.html).trim() || null : null;
   const from = firstMailbox(email.from ? [email.from] : []);
 
@@ -127,7 +128,7 @@ function readDeliveryReport(
   return {
     original_message_ids: [...new Set([...(original ? [original] : []), ...threadIds])],
     failed: Boolean(failedRecipient),
-    diagnostic: diagnostic.replace(/\s+/g, ' ').trim().slice(0, 1000),
+    diagnostic: clipText(diagnostic.replace(/\s+/g, ' ').trim(), 1000),
   };
 }
 

@@ -26,7 +26,7 @@ async function handle(
           name: m.filename,
         }),
       );
-      const stored = await ctx.receive(account, {
+      await ctx.receive(account, {
         provider: event.provider,
         provider_message_id: event.id,
         channel,
@@ -36,13 +36,10 @@ async function handle(
         meta: event.meta,
         media,
       });
-      // Messenger and Instagram name the sender only by id: their name is looked up after this answer.
-      if (
-        !stored.duplicate &&
-        isProfileProvider(event.provider) &&
-        event.from.external_id &&
-        !event.from.name
-      ) {
+      // Messenger and Instagram name the sender only by id: their name is looked up after this answer. A repeat
+      // asks again (the look-up names only a customer still unnamed): the first delivery may have been stored
+      // by a server that stopped before asking, and Meta repeats what was not answered.
+      if (isProfileProvider(event.provider) && event.from.external_id && !event.from.name) {
         await ctx.profileWanted(account, event.from.external_id);
       }
       return;

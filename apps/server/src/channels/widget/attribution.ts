@@ -1,3 +1,4 @@
+import { clipText } from '@switchboard/shared';
 /** The host page a visitor started the chat on, as the widget loader saw it. */
 export type PageData = {
   url?: string;
@@ -12,7 +13,7 @@ export type PageData = {
 
 export type Attribution = { source: string; medium: string; campaign?: string };
 
-const clean = (v: string | undefined) => (v ?? '').trim().slice(0, 200) || undefined;
+const clean = (v: string | undefined) => clipText((v ?? '').trim(), 200) || undefined;
 
 function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;

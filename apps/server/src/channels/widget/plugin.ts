@@ -5,6 +5,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { businesses, customers, enquiries, locations, messages, users } from '@switchboard/db';
 import {
   availabilityLine,
+  clipText,
   hoursOf,
   INTAKE_WINDOW_SECONDS,
   type IntakeLimits,
@@ -27,6 +28,7 @@ import type { Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { type LimitRule, waitText } from '../../lib/limiter.ts';
+import { storablePacket, storableText } from '../../lib/text.ts';
 import { rooms } from '../../plugins/realtime.ts';
 import { attribute } from './attribution.ts';
 import { createWidgetReplies, firstName, WIDGET_CHANNEL } from './replies.ts';
@@ -68,7 +70,7 @@ export function widgetConfig(
   const color = typeof s.color === 'string' && WIDGET_COLOR_PATTERN.test(s.color) ? s.color : PRIMARY_COLOR;
   const greeting =
     typeof s.greeting === 'string' && s.greeting.trim()
-      ? s.greeting.slice(0, WIDGET_MAX_GREETING_CHARS)
+      ? clipText(s.greeting, WIDGET_MAX_GREETING_CHARS)
       : defaultGreeting(name);
   return {
     location_name: name,
@@ -93,20 +95,26 @@ function landingPage(url: string | undefined): string | undefined {
 
 const LocationParams = z.object({ id: z.string() });
 const Str = (max: number) => z.string().trim().max(max).optional();
+/** What the loader saw on the host page is attribution, not what the visitor typed: cut to size, never refused. */
+const PageText = (max: number) =>
+  z
+    .string()
+    .transform((v) => clipText(v.trim(), max) || undefined)
+    .optional();
 const SessionBody = z.object({
   name: z.string().trim().max(200).optional(),
   phone: Str(40),
   email: Str(320),
   page: z
     .object({
-      url: Str(2000),
-      referrer: Str(2000),
-      utm_source: Str(200),
-      utm_medium: Str(200),
-      utm_campaign: Str(200),
-      gclid: Str(500),
-      fbclid: Str(500),
-      msclkid: Str(500),
+      url: PageText(2000),
+      referrer: PageText(2000),
+      utm_source: PageText(200),
+      utm_medium: PageText(200),
+      utm_campaign: PageText(200),
+      gclid: PageText(500),
+      fbclid: PageText(500),
+      msclkid: PageText(500),
     })
     .partial()
     .default({}),
@@ -222,7 +230,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
           { headers: { 'retry-after': String(wait) } },
         );
       }
-      const parsed = SessionBody.safeParse(request.body ?? {});
+      const parsed = SessionBody.safeParse(storableText(request.body ?? {}));
       if (!parsed.success)
         throw new AppError('validation_failed', 'Please check your details and try again.');
       const body = parsed.data;
@@ -389,6 +397,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
 
   nsp.on('connection', (socket: VisitorSocket) => {
     const { claims } = socket.data;
+    socket.use(storablePacket);
     // Handlers are attached synchronously below, so nothing the visitor sends right away is missed.
     void socket.join(visitorRoom(claims.visitor_id));
     // The enquiry rooms let staff typing reach the visitor.

@@ -7,8 +7,11 @@ import { defineJob } from '../define.ts';
  */
 export const aiAutoReply = defineJob({
   name: 'ai.auto-reply',
-  payload: z.object({ enquiry_id: z.uuid(), message_id: z.uuid() }),
+  // Queued with the message (before its enquiry is known), so the enquiry is the message's; older jobs name it.
+  payload: z.object({ message_id: z.uuid(), enquiry_id: z.uuid().optional() }),
   retry: { retryLimit: 3, retryDelay: 20, retryBackoff: true },
+  // Its worker heartbeats: an answer a stopped server was writing is taken over in seconds, not at expiry.
+  options: { heartbeatSeconds: 10 },
 });
 
 /** Staff answered a conversation the assistant handed over: it proposes an FAQ (or a phrasing) from it. */

@@ -20,4 +20,6 @@ export const callTextBack = defineJob({
   name: 'call.text-back',
   payload: z.object({ call_id: z.uuid() }),
   retry: { retryLimit: 3, retryDelay: 20, retryBackoff: true },
+  // Its worker heartbeats: a text a stopped server was sending is taken over in seconds, not at expiry.
+  options: { heartbeatSeconds: 10 },
 });

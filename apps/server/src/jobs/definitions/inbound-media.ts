@@ -17,5 +17,7 @@ export const inboundMedia = defineJob({
   name: 'inbound.media',
   payload: z.object({ message_id: z.uuid(), account_id: z.uuid(), media: z.array(MediaRef) }),
   retry: { retryLimit: 4, retryDelay: 10, retryBackoff: true },
+  // Its worker heartbeats: a download a stopped server was making is taken over in seconds, not at expiry.
+  options: { heartbeatSeconds: 10 },
 });
 export type MediaJob = z.infer<typeof inboundMedia.payload>;

@@ -3,6 +3,7 @@ import {
   type AiAutoReplyAction,
   AiAutoReplyOptions,
   type AiReplyMeta,
+  clipText,
   hoursOf,
   type MessageDto,
   openingState,
@@ -11,7 +12,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { aiAutoReply, aiLearn } from '../../jobs/definitions/ai.ts';
+import { aiLearn } from '../../jobs/definitions/ai.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
@@ -49,31 +50,29 @@ async function locationSetting(app: FastifyInstance, locationId: string) {
 }
 
 /**
- * Listens for customers' messages and queues the assistant's answer when the location has it on; listens for
- * staff replies in conversations the assistant handed over, to learn from them. Never inside the webhook: the
- * job runs after the delay, and only answers when the message is still the customer's last.
+ * How long the assistant waits after a customer's line at a location, or null where it is off: what the
+ * inbound pipeline asks when it writes a message's follow-ups (the answer's job goes to the outbox with the
+ * message, so a server stopping right after the commit loses no answer).
+ */
+export async function autoReplyDelay(app: FastifyInstance, locationId: string): Promise<number | null> {
+  const setting = await locationSetting(app, locationId);
+  return setting.action === 'off' ? null : setting.delay;
+}
+
+/**
+ * Listens for staff replies in conversations the assistant handed over, to learn from them. (Customers'
+ * messages queue the assistant's answer through the inbound pipeline's outbox: see `autoReplyDelay`.)
  */
 export function autoReplyListeners(app: FastifyInstance): void {
-  app.events.on('message.created', ({ location_id, message }) => {
-    void onMessage(app, location_id, message).catch((error: unknown) =>
+  app.events.on('message.created', ({ message }) => {
+    void onMessage(app, message).catch((error: unknown) =>
       app.log.error({ err: error, message_id: message.id }, 'queuing the assistant failed'),
     );
   });
 }
 
-async function onMessage(app: FastifyInstance, locationId: string, message: MessageDto) {
-  if (message.direction === 'in') {
-    if (message.channel === 'call' || !message.message.trim()) return;
-    const setting = await locationSetting(app, locationId);
-    if (setting.action === 'off') return;
-    await app.jobs.send(
-      aiAutoReply,
-      { enquiry_id: message.enquiry_id, message_id: message.id },
-      { startAfter: setting.delay, singletonKey: message.id },
-    );
-    return;
-  }
-  if (!message.team_user_id) return;
+async function onMessage(app: FastifyInstance, message: MessageDto) {
+  if (message.direction === 'in' || !message.team_user_id) return;
   const [e] = await app.db
     .select({ handed: enquiries.ai_handoff_at })
     .from(enquiries)
@@ -94,14 +93,16 @@ async function onMessage(app: FastifyInstance, locationId: string, message: Mess
  * person has replied (when the location pauses then), the location is open (when it only answers out of
  * hours), it has said its most, or the channel refuses (opted out, outside WhatsApp's 24 hours).
  */
-export async function autoReply(app: FastifyInstance, job: { enquiry_id: string; message_id: string }) {
+export async function autoReply(app: FastifyInstance, job: { message_id: string; enquiry_id?: string }) {
+  const enquiryId = job.enquiry_id ?? (await enquiryOfMessage(app, job.message_id));
+  if (!enquiryId) return;
   const [row] = await app.db
     .select({ e: enquiries, c: customers, l: locations, timezone: businesses.timezone })
     .from(enquiries)
     .innerJoin(customers, eq(customers.id, enquiries.customer_id))
     .innerJoin(locations, eq(locations.id, enquiries.location_id))
     .innerJoin(businesses, eq(businesses.id, enquiries.business_id))
-    .where(eq(enquiries.id, job.enquiry_id));
+    .where(eq(enquiries.id, enquiryId));
   if (!row) return;
   const { e, c, l } = row;
   const action = autoReplyAction(l.ai_auto_reply);
@@ -188,6 +189,14 @@ export async function autoReply(app: FastifyInstance, job: { enquiry_id: string;
     return;
   }
   await sendAsBusiness(app, { enquiry_id: e.id, reply_to: job.message_id, reply });
+}
+
+async function enquiryOfMessage(app: FastifyInstance, messageId: string): Promise<string | null> {
+  const [m] = await app.db
+    .select({ enquiry_id: messages.enquiry_id })
+    .from(messages)
+    .where(eq(messages.id, messageId));
+  return m?.enquiry_id ?? null;
 }
 
 /** Sends the assistant's reply in the conversation as the business (idempotent per customer message). */
@@ -313,7 +322,7 @@ export async function learnFromHandoff(
       if (r.text.trim()) asked.unshift(r.text.trim());
     } else if (r.team || asked.length) break;
   }
-  const question = asked.join(' ').slice(0, 500).trim();
+  const question = clipText(asked.join(' '), 500).trim();
   if (!question) return;
   const [business] = await app.db
     .select({ name: businesses.name })
@@ -338,7 +347,7 @@ export async function learnFromHandoff(
         }
       : {
           question,
-          answer: staff.text.trim().slice(0, 4000),
+          answer: clipText(staff.text.trim(), 4000),
           status: 'proposed',
           origin: 'handoff',
           source_enquiry_id: e.id,

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@switchboard/db';
-import type { AiReplyMeta } from '@switchboard/shared';
+import { type AiReplyMeta, clipText } from '@switchboard/shared';
 import type { Assistant, ReplyInput } from './assistant.ts';
 import { faqsFromSections } from './faq-generation.ts';
 import { nameWords } from './language.ts';
@@ -96,7 +96,7 @@ function lowerFirstWhenSafe(text: string): string {
 
 function answerText(hit: KnowledgeHit): string {
   if (hit.kind === 'faq' || hit.body.length <= SECTION_ANSWER_CHARS) return hit.body.trim();
-  const cut = hit.body.slice(0, SECTION_ANSWER_CHARS);
+  const cut = clipText(hit.body, SECTION_ANSWER_CHARS);
   const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'));
   return (end > 100 ? cut.slice(0, end + 1) : `${cut.trimEnd()}…`).trim();
 }

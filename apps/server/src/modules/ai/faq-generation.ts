@@ -1,3 +1,4 @@
+import { clipText } from '@switchboard/shared';
 import type { DocumentSection, ProposedFaq } from './assistant.ts';
 
 /** The longest answer proposed from a document; a longer section is cut at a sentence. */
@@ -93,7 +94,7 @@ function aboutHeading(heading: string): string {
 function shorten(text: string): string {
   const flat = text.replace(/\n{2,}/g, '\n').trim();
   if (flat.length <= ANSWER_CHARS) return flat;
-  const cut = flat.slice(0, ANSWER_CHARS);
+  const cut = clipText(flat, ANSWER_CHARS);
   const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'));
   return end > 200 ? cut.slice(0, end + 1) : `${cut.trimEnd()}…`;
 }

@@ -4,6 +4,7 @@ import {
   type AiFlowInput,
   type AiFlowStep,
   type AiReplyMeta,
+  clipText,
   isUuid,
   isValidEmail,
   normalisePhone,
@@ -250,7 +251,7 @@ const matches = (flow: FlowRow, text: string) => {
 
 /** Puts a value the customer gave into their record, when it is one (a real email, a phone number). */
 async function collect(db: DbOrTx, customerId: string, field: AiFlowStep['field'], value: string) {
-  const v = value.trim().slice(0, 200);
+  const v = clipText(value.trim(), 200);
   if (!v || !field) return;
   if (field === 'email' && !isValidEmail(v)) return;
   if (field === 'phone') {
@@ -311,7 +312,7 @@ export async function takeTurnInFlow(
       step = run.step;
       Object.assign(values, run.values);
       const awaiting = values[AWAITING];
-      if (awaiting) values[awaiting] = input.text.trim().slice(0, 1000);
+      if (awaiting) values[awaiting] = clipText(input.text.trim(), 1000);
       delete values[AWAITING];
     }
   }

@@ -109,6 +109,20 @@ describe('the assistant on an OpenAI-compatible model', () => {
     });
   });
 
+  it('keeps an answer carrying a NUL or half an emoji, cleaned, rather than failing the draft', async () => {
+    next = () => ({
+      content: JSON.stringify({
+        action: 'answer',
+        message: 'Yes Kim,\u0000 call before 10am 😀 \ud83d',
+        faq_ids: [faqId],
+        confidence: 0.9,
+      }),
+    });
+    const res = await ask('Can you see me today as an emergency?');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().body.message).toBe('Yes Kim, call before 10am 😀 \ufffd');
+  });
+
   it('does not trust an answer that names no FAQ it was given: it hands over instead', async () => {
     next = () => ({
       content: JSON.stringify({

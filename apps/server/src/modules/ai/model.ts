@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { DbOrTx } from '@switchboard/db';
-import { AiReply, type AiReplyMeta } from '@switchboard/shared';
+import { AiReply, type AiReplyMeta, clipText } from '@switchboard/shared';
 import {
   type EmbeddingModel,
   embedMany,
@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import type { AiConfig } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { storableText } from '../../lib/text.ts';
 import type {
   Assistant,
   DocumentSection,
@@ -135,7 +136,8 @@ export function modelAssistant(
           maxRetries: 1,
         }),
       );
-      const reply = result.output;
+      // What the model wrote is stored as it is: kept whatever characters it holds (a NUL, half an emoji).
+      const reply = storableText(result.output);
       const known = new Map(knowledge.map((k) => [k.id, k]));
       const used = reply.faq_ids.filter((id) => known.has(id));
       const handoff = (): AiReplyMeta => ({
@@ -192,10 +194,7 @@ export function modelAssistant(
             `From the document parts below, write the questions customers of ${voice.business_name} would ask ` +
             'that the document answers, each with its answer taken from the document (nothing else). ' +
             '`section` is the number of the part the answer came from.',
-          prompt: sections
-            .map((s, i) => `[${i}] ${s.heading}\n${s.body}`)
-            .join('\n\n')
-            .slice(0, 60_000),
+          prompt: clipText(sections.map((s, i) => `[${i}] ${s.heading}\n${s.body}`).join('\n\n'), 60_000),
           output: Output.object({ schema }),
           abortSignal,
           maxRetries: 1,
@@ -216,7 +215,7 @@ export function modelAssistant(
           model: chat,
           system:
             'Summarise this conversation for a busy staff member in at most three sentences. Say only what was said.',
-          prompt: text.slice(0, 60_000),
+          prompt: clipText(text, 60_000),
           abortSignal,
           maxRetries: 1,
         }),

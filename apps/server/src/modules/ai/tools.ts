@@ -2,6 +2,7 @@ import { aiTools, type DbOrTx } from '@switchboard/db';
 import {
   type AiToolInput,
   type AiToolTestResult,
+  clipText,
   isUuid,
   AiToolParameters as ParametersSchema,
 } from '@switchboard/shared';
@@ -215,7 +216,7 @@ export async function callTool(
       maxRedirects: 2,
       trustedOrigins: config.ai.fetchTrustedOrigins ?? [],
     });
-    const text = res.bytes.toString('utf8').slice(0, TOOL_RESULT_CHARS);
+    const text = clipText(res.bytes.toString('utf8'), TOOL_RESULT_CHARS);
     return {
       ok: res.status >= 200 && res.status < 300,
       status: res.status,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { callPresence, calls } from '@switchboard/db';
-import { answer, type PhoneAck, type PhoneRing, type PhoneSignal } from '@switchboard/shared';
+import { answer, clipText, type PhoneAck, type PhoneRing, type PhoneSignal } from '@switchboard/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -216,11 +216,11 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
       'sandbox.call',
       handle(async (input: { location_id: string; from: string; to?: string }) => {
         const location = await findLocation(app.db, staff, String(input?.location_id ?? ''));
-        const from = phoneOrRefuse(String(input?.from ?? '').slice(0, 40));
+        const from = phoneOrRefuse(clipText(String(input?.from ?? ''), 40));
         const sid = newSid();
         let to = location.phone_number ?? 'the sandbox line';
         if (input?.to && input.to !== to) {
-          const tracked = await findTrackingNumber(app.db, phoneOrRefuse(String(input.to).slice(0, 40)), [
+          const tracked = await findTrackingNumber(app.db, phoneOrRefuse(clipText(String(input.to), 40)), [
             businessId,
           ]);
           if (tracked?.location_id !== location.id)
@@ -281,7 +281,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
           caller_id: location.phone_number ?? 'the sandbox line',
           sid,
           user_id: actor.user_id,
-          to: String(input?.to ?? '').slice(0, 40),
+          to: clipText(String(input?.to ?? ''), 40),
           enquiry_id: typeof input?.enquiry_id === 'string' ? input.enquiry_id : undefined,
         });
         if ('refuse' in placed) throw new AppError('unprocessable', placed.refuse);

@@ -33,7 +33,7 @@ import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from '../messages/dto.ts';
 import { findOrOpenEnquiry } from '../messages/service.ts';
 import { deskPhonesAt } from './sip.ts';
-import { queueTextBack } from './text-back.ts';
+import { textBackEntry } from './text-back.ts';
 import { findTrackingNumber } from './tracking-numbers.ts';
 
 type CallRow = typeof calls.$inferSelect;
@@ -321,20 +321,30 @@ export async function moveCall(
   const status = advanceCallStatus(call.status as CallStatusValue, next);
   const lengthKnown = isFinished(status) && call.duration === null && duration !== undefined;
   if (status === call.status && !lengthKnown) return false;
-  const [updated] = await app.db
-    .update(calls)
-    .set({
-      status,
-      ...(status === 'in-progress' && !call.answered_at ? { answered_at: new Date() } : {}),
-      ...(isFinished(status)
-        ? { ended_at: call.ended_at ?? new Date(), duration: duration ?? call.duration }
-        : {}),
-    })
-    .where(eq(calls.id, call.id))
-    .returning();
-  await showCall(app, updated!);
-  if (missed(updated!)) await queueTextBack(app, updated!.id);
+  const { updated, followups } = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(calls)
+      .set({
+        status,
+        ...(status === 'in-progress' && !call.answered_at ? { answered_at: new Date() } : {}),
+        ...(isFinished(status)
+          ? { ended_at: call.ended_at ?? new Date(), duration: duration ?? call.duration }
+          : {}),
+      })
+      .where(eq(calls.id, call.id))
+      .returning();
+    return { updated: row!, followups: await textBackIfMissed(app, tx, row!) };
+  });
+  await showCall(app, updated);
+  await app.jobs.release(followups);
   return true;
+}
+
+/** A missed call's text-back, written to the outbox in the transaction that records how the call ended. */
+async function textBackIfMissed(app: FastifyInstance, tx: DbOrTx, call: CallRow) {
+  const followups = missed(call) ? [textBackEntry(app, call.id)] : [];
+  await app.jobs.stage(tx, followups);
+  return followups;
 }
 
 /** An incoming call that ended with nobody taking it (a voicemail counts). */
@@ -372,22 +382,25 @@ export async function recordingReady(
 ): Promise<CallRow | null> {
   const call = await findCall(app, input.business_ids, input.provider, [input.sid]);
   if (!call) return null;
-  const [updated] = await app.db
-    .update(calls)
-    .set({
-      recording_sid: input.recording_sid,
-      recording_channels: input.channels,
-      ...(input.voicemail ? { voicemail: true, duration: input.duration ?? call.duration } : {}),
-    })
-    .where(
-      and(
-        eq(calls.id, call.id),
-        or(sql`${calls.recording_sid} is null`, eq(calls.recording_sid, input.recording_sid)),
-      ),
-    )
-    .returning();
+  const { updated, followups } = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(calls)
+      .set({
+        recording_sid: input.recording_sid,
+        recording_channels: input.channels,
+        ...(input.voicemail ? { voicemail: true, duration: input.duration ?? call.duration } : {}),
+      })
+      .where(
+        and(
+          eq(calls.id, call.id),
+          or(sql`${calls.recording_sid} is null`, eq(calls.recording_sid, input.recording_sid)),
+        ),
+      )
+      .returning();
+    return { updated: row, followups: row ? await textBackIfMissed(app, tx, row) : [] };
+  });
   if (updated) await showCall(app, updated);
-  if (updated && missed(updated)) await queueTextBack(app, updated.id);
+  await app.jobs.release(followups);
   return updated ?? null;
 }
 

@@ -1,3 +1,4 @@
+import { clipText } from '@switchboard/shared';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -62,7 +63,7 @@ export function extractiveSummary(
   const lead = reasons[0] ?? sentences[0] ?? '';
   const summary = [lead, actions[0]].filter(Boolean).join(' ');
   return {
-    summary: summary.length > 400 ? `${summary.slice(0, 399)}…` : summary,
+    summary: clipText(summary, 400, '…'),
     details: { reasons, actions, follow_up: when ? followUpDay(when, now, timeZone) : null },
   };
 }

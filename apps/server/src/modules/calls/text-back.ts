@@ -3,15 +3,20 @@ import { nextBusinessDay, renderTemplate } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { callTextBack } from '../../jobs/definitions/call-transcribe.ts';
+import type { OutboxEntry } from '../../plugins/jobs.ts';
 import { sendAutomatic } from '../messages/automatic.ts';
 import { CALL_CHANNEL } from './replies.ts';
 
 /** What marks a message as the automatic text after a missed call (`meta.auto`). */
 export const MISSED_CALL_AUTO = 'missed_call_text';
 
-/** Queues the text-back for a call that was missed; one per call, however often it is asked. */
-export async function queueTextBack(app: FastifyInstance, callId: string): Promise<void> {
-  await app.jobs.send(callTextBack, { call_id: callId }, { singletonKey: callId });
+/**
+ * The text-back for a call that was missed, as an outbox entry: written in the transaction that marks the
+ * call missed, so a server stopping right after cannot lose it; its job id is the call's, so asking again
+ * (a voicemail arriving after the status) queues it once.
+ */
+export function textBackEntry(app: Pick<FastifyInstance, 'jobs'>, callId: string): OutboxEntry {
+  return app.jobs.entry(callTextBack, { call_id: callId }, { id: callId, singletonKey: callId });
 }
 
 /**

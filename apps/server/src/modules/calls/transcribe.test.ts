@@ -45,6 +45,8 @@ describe('call transcripts and summaries', SUITE_TIMEOUTS, () => {
   let fake: FakeProvider;
   let t: TestApp;
   let outage = false;
+  /** A transcript to answer with instead of Dana's. */
+  let spoken: { text: string; segments: { start: number; end: number; text: string }[] } | null = null;
 
   beforeAll(async () => {
     fake = await FakeProvider.start();
@@ -91,15 +93,17 @@ describe('call transcripts and summaries', SUITE_TIMEOUTS, () => {
               }
             : outage
               ? { status: 503, json: { error: { message: 'model is loading' } } }
-              : {
-                  json: {
-                    text: "Hi, it's Dana. I'm calling to reschedule my check-up. Please call me back tomorrow.",
-                    segments: [
-                      { start: 0, end: 2.1, text: " Hi, it's Dana." },
-                      { start: 2.1, end: 6, text: " I'm calling to reschedule my check-up." },
-                    ],
+              : spoken
+                ? { json: spoken }
+                : {
+                    json: {
+                      text: "Hi, it's Dana. I'm calling to reschedule my check-up. Please call me back tomorrow.",
+                      segments: [
+                        { start: 0, end: 2.1, text: " Hi, it's Dana." },
+                        { start: 2.1, end: 6, text: " I'm calling to reschedule my check-up." },
+                      ],
+                    },
                   },
-                },
       );
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
@@ -191,6 +195,26 @@ describe('call transcripts and summaries', SUITE_TIMEOUTS, () => {
         { start: 4, end: 5, text: 'Thursday works.', speaker: 'customer' },
       ],
     });
+  });
+
+  it('keeps a transcript carrying a NUL or half an emoji, cleaned, rather than failing the call', async () => {
+    spoken = {
+      text: 'Please call me\u0000 back 😀 today \ud83d',
+      segments: [{ start: 0, end: 3, text: ' Please call me\u0000 back \ude00' }],
+    };
+    try {
+      const call = await voicemail(`CA${'8'.repeat(32)}`, 'REtranscribe8');
+      const done = await eventually(async () => {
+        const m = await messageOf(call.message_id);
+        return m.call_transcription_status === 'completed' ? m : null;
+      }, 20_000);
+      expect(done.meta.call_transcript).toMatchObject({
+        text: 'Please call me back 😀 today \ufffd',
+        segments: [{ start: 0, end: 3, text: 'Please call me back \ufffd' }],
+      });
+    } finally {
+      spoken = null;
+    }
   });
 
   it('retries while the service is down, then says the transcription failed and why', async () => {

@@ -5,6 +5,7 @@ import type { JobWithMetadata } from 'pg-boss';
 import { callSummarise } from '../../jobs/definitions/call-transcribe.ts';
 import { jsonOf, providerFetch } from '../../lib/provider-http.ts';
 import { readUpload } from '../../lib/storage.ts';
+import { storableText } from '../../lib/text.ts';
 import { splitWavChannels } from '../../lib/wav.ts';
 import { assistantFor } from '../ai/service.ts';
 import { showCall } from './service.ts';
@@ -43,10 +44,11 @@ async function transcribeFile(
       `The transcription service answered ${res.status}${json?.error?.message ? `: ${json.error.message}` : '.'}`,
     );
   }
-  return {
+  // Kept whatever characters the service put in it: a NUL or half an emoji would fail the call's update.
+  return storableText({
     text: json.text.trim(),
     segments: (json.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() })),
-  };
+  });
 }
 
 const SPEAKER_NAMES: Record<Speaker, string> = { customer: 'Customer', staff: 'Staff' };

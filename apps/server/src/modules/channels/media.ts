@@ -161,7 +161,11 @@ export async function attachMedia(app: FastifyInstance, job: JobWithMetadata<Med
 export async function queueMediaDownload(jobs: Jobs, job: MediaJob, businessId: string): Promise<void> {
   const existing = await jobs.findJobs(inboundMedia, job.message_id);
   if (existing.some((j) => ['created', 'retry', 'active'].includes(j.state))) return;
-  await jobs.send(inboundMedia, job, { singletonKey: job.message_id, group: { id: businessId } });
+  await jobs.send(inboundMedia, job, {
+    id: job.message_id,
+    singletonKey: job.message_id,
+    group: { id: businessId },
+  });
 }
 
 /** Media downloads one node runs at once, and at most how many of them for one business. */

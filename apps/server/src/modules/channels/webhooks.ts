@@ -13,6 +13,7 @@ import { WEBHOOK_BODY_LIMIT } from '../../channels/webhook-http.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { callRecording } from '../../jobs/definitions/call-recording.ts';
 import { sendUpload } from '../../lib/file-response.ts';
+import { storableText } from '../../lib/text.ts';
 import {
   applyCallStatus,
   dialEnded,
@@ -151,6 +152,39 @@ function webhookContext(app: FastifyInstance): WebhookContext {
   };
 }
 
+/**
+ * Everything a provider sends is, first, what a customer typed or what their phone put in a field: a NUL or
+ * half an emoji anywhere (a number, a name, a status's error text, an address an unsigned request names)
+ * would be refused by the database and answer 500 until the provider gave up. So every value crossing from
+ * provider code into the app is cleaned once, here (NUL removed, a lone surrogate made U+FFFD); accounts are
+ * the app's own and pass as they are.
+ */
+function storableContext(ctx: WebhookContext): WebhookContext {
+  const clean = storableText;
+  const { calls } = ctx;
+  return {
+    signedUrl: ctx.signedUrl,
+    accounts: {
+      where: (provider, query, options) => ctx.accounts.where(provider, clean(query), options),
+      of: ctx.accounts.of,
+    },
+    receive: (account, message) => ctx.receive(account, clean(message)),
+    status: (report) => ctx.status(clean(report)),
+    watermark: (report) => ctx.watermark(clean(report)),
+    profileWanted: (account, externalId) => ctx.profileWanted(account, clean(externalId)),
+    calls: {
+      incoming: (account, call) => calls.incoming(account, clean(call)),
+      trackingNumber: (number, businessIds) => calls.trackingNumber(clean(number), businessIds),
+      outgoing: (account, call) => calls.outgoing(account, clean(call)),
+      deskPhone: (address) => calls.deskPhone(clean(address)),
+      status: (report) => calls.status(clean(report)),
+      dialEnded: (report) => calls.dialEnded(clean(report)),
+      recording: (account, report) => calls.recording(account, clean(report)),
+      transcribed: (account, report) => calls.transcribed(account, clean(report)),
+    },
+  };
+}
+
 /** The user, when they belong to one of the businesses (a leg's identity is only trusted that far). */
 async function memberOf(app: FastifyInstance, businessIds: string[], userId: string): Promise<string | null> {
   const [member] = await app.db
@@ -171,7 +205,7 @@ export async function channelWebhooks(app: FastifyInstance): Promise<void> {
     { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
-  const ctx = webhookContext(app);
+  const ctx = storableContext(webhookContext(app));
   for (const routes of PROVIDER_WEBHOOKS) routes(app, ctx);
   const key = app.config.encryptionKey;
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { GraphApiError, graphTargetOf } from '../../channels/meta/graph.ts';
 import { fetchMetaProfile, isProfileProvider, PROFILE_CHANNEL } from '../../channels/meta/profile.ts';
 import { customerProfile, type ProfileJob } from '../../jobs/definitions/customer-profile.ts';
+import { storableText } from '../../lib/text.ts';
 import { openAccount } from '../channels/accounts.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 
@@ -31,7 +32,8 @@ export async function nameCustomer(app: FastifyInstance, job: ProfileJob): Promi
 
   let profile: Awaited<ReturnType<typeof fetchMetaProfile>>;
   try {
-    profile = await fetchMetaProfile(graph, row.provider, job.external_id);
+    // The name the customer chose on Facebook or Instagram: kept whatever characters it holds.
+    profile = storableText(await fetchMetaProfile(graph, row.provider, job.external_id));
   } catch (error) {
     // Worth another try later (the queue backs off); anything else is Meta's final word.
     if (!(error instanceof GraphApiError) || error.transient) throw error;

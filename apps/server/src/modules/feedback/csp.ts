@@ -1,4 +1,5 @@
 import type { Db } from '@switchboard/db';
+import { clipText } from '@switchboard/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { recordAudit } from '../../lib/audit.ts';
 import { storableText } from '../../lib/text.ts';
@@ -18,7 +19,7 @@ type Violation = {
   line: number | null;
 };
 
-const text = (v: unknown) => (typeof v === 'string' ? storableText(v).slice(0, 500) : null);
+const text = (v: unknown) => (typeof v === 'string' ? clipText(storableText(v), 500) : null);
 
 /** Both report formats: CSP2's `{ "csp-report": {...} }` and the Reporting API's `[{ type, body }]`. */
 export function violationsOf(payload: unknown): Violation[] {

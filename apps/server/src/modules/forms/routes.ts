@@ -1,5 +1,6 @@
 import {
   answer,
+  clipText,
   FormPageInfo,
   FormReceived,
   FormWebhookSchema,
@@ -10,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { waitText } from '../../lib/limiter.ts';
+import { storableText } from '../../lib/text.ts';
 import {
   FORM_KINDS,
   type FormSubmission,
@@ -53,7 +55,8 @@ function toFields(body: unknown): FormSubmission {
   if (entries.length > MAX_FIELDS)
     throw new AppError('bad_request', `A form may have at most ${MAX_FIELDS} fields.`);
   const fields: FormSubmission = {};
-  for (const [key, value] of entries) {
+  // What a visitor typed is kept even with characters the database refuses (a NUL, half an emoji): cleaned.
+  for (const [key, value] of storableText(entries)) {
     if (value === null || value === undefined) continue;
     const text = Array.isArray(value)
       ? value.join(', ')
@@ -61,7 +64,7 @@ function toFields(body: unknown): FormSubmission {
         ? JSON.stringify(value)
         : String(value);
     if (text.length > MAX_VALUE || key.length > 100)
-      throw new AppError('bad_request', `The field "${key.slice(0, 100)}" is too long.`);
+      throw new AppError('bad_request', `The field "${clipText(key, 100)}" is too long.`);
     fields[key] = text;
   }
   return fields;

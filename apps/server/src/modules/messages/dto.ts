@@ -1,7 +1,10 @@
 import type { messages } from '@switchboard/db';
-import type { MessageDto } from '@switchboard/shared';
+import { clipText, type MessageDto } from '@switchboard/shared';
 
 type MessageRecord = typeof messages.$inferSelect;
+
+/** The longest preview, ellipsis included. */
+export const PREVIEW_CHARS = 140;
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -36,8 +39,9 @@ export function toMessageDto(
   };
 }
 
+/** What an enquiry's list entry, a notification and a push show of a message: its first line's worth, whole graphemes. */
 export function preview(text: string, attachments: number): string {
   const t = text.replace(/\s+/g, ' ').trim();
-  if (t) return t.length > 140 ? `${t.slice(0, 139)}…` : t;
+  if (t) return clipText(t, PREVIEW_CHARS, '…');
   return attachments ? `📎 ${attachments} attachment${attachments === 1 ? '' : 's'}` : '';
 }

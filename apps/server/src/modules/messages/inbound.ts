@@ -15,26 +15,23 @@ type PipelineCtx = Pick<Context, 'events' | 'jobs'> & { inboundWriter: InboundWr
 /**
  * The inbound pipeline (DESIGN §6), the one door for every source: the writer stores the message with its
  * customer, enquiry, opt-out and counters (batched with whatever else arrived meanwhile, in one transaction;
- * a repeated provider id is recognised and stored once). Then its media is queued for download and events go
- * out; the caller acknowledges the provider only once this has returned, so nothing acknowledged is lost.
+ * a repeated provider id is recognised and stored once), and with the jobs it sets going (its media, the
+ * assistant's answer) in the outbox. Then events go out; the caller acknowledges the provider only once this
+ * has returned, so nothing acknowledged is lost, nor anything it was to set going.
  */
 export async function receiveInbound(ctx: PipelineCtx, received: InboundMessage): Promise<IngestResult> {
   // A customer's text is kept even when it carries characters the database refuses (a NUL, half an emoji).
   const inbound = storableText(received);
   const media = inbound.media ?? [];
   const result = await ctx.inboundWriter.store(inbound);
-  const queueMedia = (messageId: string) =>
-    inbound.account_id && media.length
-      ? queueMediaDownload(
-          ctx.jobs,
-          { message_id: messageId, account_id: inbound.account_id, media },
-          result.business_id,
-        )
-      : Promise.resolve();
-
-  if (result.duplicate) {
-    if (result.media_waiting) await queueMedia(result.message.id);
-  } else await queueMedia(result.message.id);
+  // A repeat of a message stored before its media went to the outbox (an older version stopped before
+  // queuing it): queued now, under the same job id the outbox would use.
+  if (result.duplicate && result.media_waiting && inbound.account_id && media.length)
+    await queueMediaDownload(
+      ctx.jobs,
+      { message_id: result.message.id, account_id: inbound.account_id, media },
+      result.business_id,
+    );
   if (!result.duplicate) {
     const business_id = result.business_id;
     ctx.events.emit(result.created ? 'enquiry.created' : 'enquiry.updated', {

@@ -1,3 +1,4 @@
+import { clipText } from '@switchboard/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { storableText } from '../../lib/text.ts';
@@ -48,7 +49,7 @@ function fileName(name: string | undefined): string {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim();
-  return [...clean].slice(0, 200).join('') || 'file';
+  return clipText(clean, 200) || 'file';
 }
 
 export type ReadFile = { field: string; name: string; bytes: Buffer; declaredType: string };

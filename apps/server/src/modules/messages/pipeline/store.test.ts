@@ -1,8 +1,10 @@
-import { customers, type Database, enquiries, locations, messages } from '@switchboard/db';
+import { customers, type Database, enquiries, jobOutbox, locations, messages } from '@switchboard/db';
 import { openTestDatabase } from '@switchboard/db/testing/index';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../../../channels/types.ts';
+import type { OutboxEntry } from '../../../plugins/jobs.ts';
+import { preview } from '../dto.ts';
 import { type StoreOptions, storeBatch, storeInOneCall } from './store.ts';
 
 /** The one-call path stores what the full path would, and leaves it what it cannot store whole. */
@@ -108,5 +110,88 @@ describe('storing an inbound batch in one call', { timeout: 60_000 }, () => {
     const [next] = await storeInOneCall(database.db, [sms('+15550300020', 'much later')], businessOf, later);
     expect(next).toMatchObject({ created: true, reopened: false });
     expect(next!.enquiry.id).not.toBe(open!.enquiry.id);
+  });
+
+  it("writes each stored message's follow-ups to the outbox with it, the same on both paths, none for a repeat", async () => {
+    const followups = (m: InboundMessage, id: string, business: string): OutboxEntry[] =>
+      m.message.startsWith('quiet')
+        ? []
+        : [{ name: 'test.followup', id, data: { text: m.message }, options: { business } }];
+    const withFollowups = { ...options, followups };
+    const outbox = async (ids: string[]) =>
+      (await database.db.select().from(jobOutbox).where(inArray(jobOutbox.id, ids))).map((r) => ({
+        id: r.id,
+        data: r.data,
+        options: r.options,
+      }));
+
+    const first = sms('+15550300030', 'answer me');
+    const oneCall = await storeInOneCall(
+      database.db,
+      [first, sms('+15550300031', 'quiet please'), { ...first }],
+      businessOf,
+      withFollowups,
+    );
+    const [a, quiet, repeat] = oneCall.map((x) => x!);
+    expect(a!.followups).toEqual([
+      {
+        name: 'test.followup',
+        id: a!.message.id,
+        data: { text: 'answer me' },
+        options: { business: a!.business_id },
+      },
+    ]);
+    expect(quiet!.followups).toEqual([]);
+    expect(repeat!.followups).toEqual([]);
+    expect(await outbox([a!.message.id, quiet!.message.id])).toEqual([
+      { id: a!.message.id, data: { text: 'answer me' }, options: { business: a!.business_id } },
+    ]);
+
+    // The full path (a name to record), in its transaction; a provider's repeat of a stored id stages nothing.
+    const named = sms('+15550300030', 'from Ann', { from: { phone: '+15550300030', name: 'Ann Pile' } });
+    expect(await storeInOneCall(database.db, [named], businessOf, withFollowups)).toEqual([undefined]);
+    const [full, again] = await database.db.transaction((tx) =>
+      storeBatch(tx, [named, { ...first }], businessOf, withFollowups),
+    );
+    expect(again!.duplicate).toBe(true);
+    expect(again!.followups).toEqual([]);
+    expect(full!.followups).toEqual([
+      {
+        name: 'test.followup',
+        id: full!.message.id,
+        data: { text: 'from Ann' },
+        options: { business: full!.business_id },
+      },
+    ]);
+    expect(await outbox([full!.message.id])).toEqual([
+      { id: full!.message.id, data: { text: 'from Ann' }, options: { business: full!.business_id } },
+    ]);
+
+    // A transaction that fails stages nothing: the follow-ups go and come with their message.
+    const lost = sms('+15550300032', 'rolled back', { from: { phone: '+15550300032', name: 'Rae Back' } });
+    let staged: string | undefined;
+    await database.db
+      .transaction(async (tx) => {
+        const [r] = await storeBatch(tx, [lost], businessOf, withFollowups);
+        staged = r!.message.id;
+        throw new Error('stop');
+      })
+      .catch(() => undefined);
+    expect(staged).toBeDefined();
+    expect(await outbox([staged!])).toEqual([]);
+  });
+
+  it('stores text whose derived preview would cut an emoji, and gives it the same preview on both paths', async () => {
+    // The 139th unit starts an emoji: a cut by units left half of it, which the database refuses in JSON.
+    const text = `${'a'.repeat(138)}😀 and the rest of the message`;
+    const [one] = await storeInOneCall(database.db, [sms('+15550300040', text)], businessOf, options);
+    expect(one!.message.message).toBe(text);
+    const named = sms('+15550300041', text, { from: { phone: '+15550300041', name: 'Flo Full' } });
+    const [full] = await database.db.transaction((tx) => storeBatch(tx, [named], businessOf, options));
+    expect(full!.message.message).toBe(text);
+    for (const e of [one!.enquiry, full!.enquiry]) {
+      expect(e.last_message).toBe(preview(text, 0));
+      expect(e.last_message).toBe(`${'a'.repeat(138)}…`);
+    }
   });
 });

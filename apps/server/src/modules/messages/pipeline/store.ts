@@ -4,10 +4,12 @@ import { isUuid } from '@switchboard/shared';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { InboundMessage } from '../../../channels/types.ts';
+import { type OutboxEntry, stageJobs } from '../../../plugins/jobs.ts';
 import { externalKey } from '../../customers/service.ts';
 import { moveCounters } from '../../enquiries/counters.ts';
 import { toEnquiryRow } from '../../enquiries/dto.ts';
 import { preview, toMessageDto } from '../dto.ts';
+import type { FollowupsOf } from './followups.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 type EnquiryRecord = typeof enquiries.$inferSelect;
@@ -38,6 +40,8 @@ export type Stored = {
   /** The location's counters, when this message moved them. */
   counts: LocationCounts | null;
   business_id: string;
+  /** The jobs this message set going, written to the outbox with it: released once the batch has committed. */
+  followups: OutboxEntry[];
 };
 
 /** Another writer stored one of these provider ids between our check and our insert: store one at a time. */
@@ -54,6 +58,8 @@ export type StoreOptions = {
    * that channel and location; an older one leaves room for a new enquiry.
    */
   reopenSince: Date;
+  /** The jobs each stored message sets going (media, the assistant), written in the same transaction. */
+  followups?: FollowupsOf;
 };
 
 const identityOf = (m: InboundMessage) =>
@@ -97,6 +103,21 @@ function lockKeysOf(batch: InboundMessage[]): string[] {
 /** Phone calls are messages of their own channel in whichever conversation the customer has open. */
 const CALL_CHANNEL = 'phone_call';
 
+/** The earliest and latest moments a provider's own timestamp is believed: past them it is now. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const AHEAD_MS = 86_400_000;
+
+/**
+ * When the message was sent, as its provider says, unless that is not a moment at all or an absurd one (a
+ * missing field parsed to NaN, a year the database cannot hold): such a timestamp would fail the message,
+ * and with it the whole batch's statement, so the message is dated when it arrived instead.
+ */
+function arrivedAt(timestamp: Date | undefined): Date {
+  const now = Date.now();
+  const t = timestamp?.getTime();
+  return t !== undefined && t >= EARLIEST && t <= now + AHEAD_MS ? (timestamp as Date) : new Date(now);
+}
+
 /** What an inbound message's row holds besides its enquiry and customer, as the insert takes it. */
 function messageFields(m: InboundMessage) {
   const media = m.media ?? [];
@@ -111,7 +132,7 @@ function messageFields(m: InboundMessage) {
     attachments: m.attachments ?? [],
     provider: m.provider,
     provider_message_id: m.provider_message_id,
-    created_at: (m.timestamp ?? new Date()).toISOString(),
+    created_at: arrivedAt(m.timestamp).toISOString(),
     preview: preview(m.message, (m.attachments?.length ?? 0) + media.length),
   };
 }
@@ -153,10 +174,15 @@ export async function storeInOneCall(
   });
   if (!candidates.length) return results;
 
+  const followupsOf = new Map<number, OutboxEntry[]>();
   const incoming = candidates.map(({ i, m, business, kind, address }) => {
     const name = m.from.name || null;
+    const fields = messageFields(m);
+    const followups = options.followups?.(m, fields.id, business) ?? [];
+    followupsOf.set(i, followups);
     return {
-      ...messageFields(m),
+      ...fields,
+      followups: followups.length ? followups : null,
       ordinal: i,
       new_customer: uuidv7(),
       new_enquiry: uuidv7(),
@@ -200,12 +226,12 @@ export async function storeInOneCall(
       reopened: false,
       counts: row.counts,
       business_id: row.enquiry.business_id,
+      followups: followupsOf.get(row.ordinal) ?? [],
     };
   }
   batch.forEach((m, i) => {
     const first = firstOf.get(key(m))!;
-    if (first !== i && results[first])
-      results[i] = { ...results[first]!, duplicate: true, created: false, reopened: false, counts: null };
+    if (first !== i && results[first]) results[i] = repeatOf(results[first]!);
   });
   return results;
 }
@@ -273,6 +299,7 @@ export async function storeBatch(
         reopened: false,
         counts: null,
         business_id: r.business_id,
+        followups: [],
       };
     });
   }
@@ -515,6 +542,10 @@ export async function storeBatch(
     if (inserted.length !== fresh.length) throw new ConcurrentRepeat('a provider id was stored meanwhile');
     const byId = new Map(inserted.map((m) => [m.id, m]));
     const stored = rows.map((r) => byId.get(r.id)!);
+    const followups = fresh.map(
+      (i, n) => options.followups?.(batch[i]!, rows[n]!.id, rows[n]!.business_id) ?? [],
+    );
+    await stageJobs(tx, followups.flat());
 
     // Each enquiry's newest message, in one statement; then the enquiries as they now are.
     const latest = new Map<string, { at: Date; first: Date; preview: string }>();
@@ -550,6 +581,7 @@ export async function storeBatch(
         reopened: reopenedBy.get(e.id) === i,
         counts: created || countsOf.has(i) ? (countsOf.get(i) ?? null) : null,
         business_id: e.business_id,
+        followups: followups[n]!,
       };
     });
   }
@@ -557,11 +589,20 @@ export async function storeBatch(
   // A repeat inside the batch answers like a provider's later repeat: the first's message, stored once.
   batch.forEach((m, i) => {
     if (results[i]) return;
-    const first = results[firstOf.get(key(m))!]!;
-    results[i] = { ...first, duplicate: true, created: false, reopened: false, counts: null };
+    results[i] = repeatOf(results[firstOf.get(key(m))!]!);
   });
   return results as Stored[];
 }
+
+/** A repeat inside a batch answers as its first did, having changed and set going nothing of its own. */
+const repeatOf = (first: Stored): Stored => ({
+  ...first,
+  duplicate: true,
+  created: false,
+  reopened: false,
+  counts: null,
+  followups: [],
+});
 
 /**
  * The enquiry a provider says a message continues (an email reply), when it is the same business, location,

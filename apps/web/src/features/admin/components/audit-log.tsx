@@ -1,3 +1,4 @@
+import { clipText } from '@switchboard/shared';
 import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
@@ -11,7 +12,7 @@ const actionText = (action: string) => action.replaceAll('.', ' ').replaceAll('_
 function detailText(detail: unknown): string {
   if (detail === null || detail === undefined) return '';
   const text = JSON.stringify(detail);
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+  return clipText(text, 160, '…');
 }
 
 /** The audit log, newest first: who did what, to what, when. */
