@@ -53,7 +53,7 @@ type PoolOptions = {
 
 export const ISOLATED_POOL: PoolOptions = {
   heapMb: 512,
-  growthMb: 1024,
+  growthMb: 768,
   maxQueue: 16,
   maxWaitMs: 60_000,
   idleMs: 60_000,

@@ -72,9 +72,25 @@ function zipRefusal(name: string, problem: ZipProblem): AppError {
   }
 }
 
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof getDocumentProxy>>['getPage']>>;
+type TextChunk = { items: { str?: string; hasEOL?: boolean }[] };
+
+/** A page's text as PDF.js streams it, stopped as soon as it passes `budget` characters. */
+async function pageText(page: PdfPage, budget: number): Promise<string | null> {
+  const reader = (page.streamTextContent() as ReadableStream<TextChunk>).getReader();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return text;
+    for (const item of value.items) if (item.str != null) text += item.str + (item.hasEOL ? '\n' : '');
+    // Left unread: cancelling makes PDF.js throw where nothing can catch it; the document is destroyed next.
+    if (text.length > budget) return null;
+  }
+}
+
 /** Text of the pages one by one, stopping at the page count and text caps. */
 async function pdfText(name: string, bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocumentProxy(bytes);
+  const pdf = await getDocumentProxy(bytes, { verbosity: 0 });
   try {
     if (pdf.numPages > MAX_PDF_PAGES) {
       throw new AppError(
@@ -85,13 +101,9 @@ async function pdfText(name: string, bytes: Uint8Array): Promise<string> {
     const pages: string[] = [];
     let chars = 0;
     for (let n = 1; n <= pdf.numPages; n++) {
-      const content = await (await pdf.getPage(n)).getTextContent();
-      const text = content.items
-        .filter((item) => 'str' in item && item.str != null)
-        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
-        .join('');
+      const text = await pageText(await pdf.getPage(n), MAX_TEXT_CHARS - chars);
+      if (text === null) throw tooMuchText(name);
       chars += text.length;
-      if (chars > MAX_TEXT_CHARS) throw tooMuchText(name);
       pages.push(text);
     }
     return pages.join('\n\n');
