@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
 
 /**
  * Work on files that people and web pages send (Word, PDF and HTML parsers, image decoders) runs here, in a
@@ -25,6 +26,12 @@ export class TaskError extends Error {
     super(message);
     this.code = code;
   }
+}
+
+/** A refusal the task threw as an `AppError`, as that error again (its code survives the trip), or null. */
+export function appErrorOf(error: unknown): AppError | null {
+  if (!(error instanceof TaskError) || !error.code || !(error.code in ERROR_STATUS)) return null;
+  return new AppError(error.code as ErrorCode, error.message);
 }
 
 export type IsolatedTask = {

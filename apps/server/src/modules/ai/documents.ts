@@ -4,10 +4,10 @@ import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
-import { AppError, ERROR_STATUS, type ErrorCode } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { aiDocument } from '../../jobs/definitions/ai.ts';
 import { BlockedUrlError, FetchLimitError, guardedFetch } from '../../lib/guarded-fetch.ts';
-import { IsolatedWorkError, isolated, TaskError } from '../../lib/isolated-work.ts';
+import { appErrorOf, IsolatedWorkError, isolated } from '../../lib/isolated-work.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import type { ReadFile } from '../uploads/multipart.ts';
 import type { DocumentSection } from './assistant.ts';
@@ -58,8 +58,8 @@ async function readIsolated<T>(
   try {
     return await isolated.run<T>({ module: READER, fn, input, timeoutMs });
   } catch (error) {
-    if (error instanceof TaskError && error.code && error.code in ERROR_STATUS)
-      throw new AppError(error.code as ErrorCode, error.message);
+    const refusal = appErrorOf(error);
+    if (refusal) throw refusal;
     if (!(error instanceof IsolatedWorkError))
       throw new AppError(
         'unprocessable',
