@@ -37,10 +37,21 @@ export const DOCX_LIMITS: ZipLimits = {
 
 const megabytes = (bytes: number) => `${Math.max(1, Math.round(bytes / MB))} MB`;
 
-const tooMuchText = (name: string) =>
+/** Whose text is too much (a file's quoted name, or "The page"), and what the owner can do about it. */
+type Subject = { subject: string; smaller: string };
+const fileSubject = (name: string): Subject => ({
+  subject: `“${name}”`,
+  smaller: 'Split it into smaller files and upload them one by one.',
+});
+const PAGE: Subject = {
+  subject: 'The page',
+  smaller: 'Save the part you need as a file and upload that instead.',
+};
+
+const tooMuchText = ({ subject, smaller }: Subject) =>
   new AppError(
     'unprocessable',
-    `“${name}” has more text than the assistant reads from one file (${MAX_TEXT_CHARS.toLocaleString('en')} characters). Split it into smaller files and upload them one by one.`,
+    `${subject} has more text than the assistant reads from one document (${MAX_TEXT_CHARS.toLocaleString('en')} characters). ${smaller}`,
   );
 
 function zipRefusal(name: string, problem: ZipProblem): AppError {
@@ -102,7 +113,7 @@ async function pdfText(name: string, bytes: Uint8Array): Promise<string> {
     let chars = 0;
     for (let n = 1; n <= pdf.numPages; n++) {
       const text = await pageText(await pdf.getPage(n), MAX_TEXT_CHARS - chars);
-      if (text === null) throw tooMuchText(name);
+      if (text === null) throw tooMuchText(fileSubject(name));
       chars += text.length;
       pages.push(text);
     }
@@ -141,13 +152,13 @@ function utf8(bytes: Uint8Array, name: string): string {
   }
 }
 
-function capped(name: string, sections: DocumentSection[]): DocumentSection[] {
+function capped(who: Subject, sections: DocumentSection[]): DocumentSection[] {
   const chars = sections.reduce((n, s) => n + s.heading.length + s.body.length, 0);
-  if (chars > MAX_TEXT_CHARS) throw tooMuchText(name);
+  if (chars > MAX_TEXT_CHARS) throw tooMuchText(who);
   if (sections.length > MAX_SECTIONS) {
     throw new AppError(
       'unprocessable',
-      `“${name}” has ${sections.length.toLocaleString('en')} headings or questions, more than the assistant reads from one file (${MAX_SECTIONS.toLocaleString('en')}). Split it into smaller files and upload them one by one.`,
+      `${who.subject} has ${sections.length.toLocaleString('en')} headings or questions, more than the assistant reads from one document (${MAX_SECTIONS.toLocaleString('en')}). ${who.smaller}`,
     );
   }
   return sections;
@@ -160,22 +171,20 @@ export async function readDocument(input: {
   bytes: Uint8Array;
 }): Promise<DocumentSection[]> {
   const { name, kind } = input;
+  const who = fileSubject(name);
   const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
-  if (kind === 'pdf') return capped(name, sectionsFromText(await pdfText(name, input.bytes)));
-  if (kind === 'docx') return capped(name, sectionsFromHtml(await docxHtml(name, bytes)));
-  if (kind === 'html') return capped(name, sectionsFromHtml(readable(utf8(bytes, name)).html));
+  if (kind === 'pdf') return capped(who, sectionsFromText(await pdfText(name, input.bytes)));
+  if (kind === 'docx') return capped(who, sectionsFromHtml(await docxHtml(name, bytes)));
+  if (kind === 'html') return capped(who, sectionsFromHtml(readable(utf8(bytes, name)).html));
   const text = utf8(bytes, name);
-  if (text.length > MAX_TEXT_CHARS) throw tooMuchText(name);
-  return capped(name, sectionsFromText(text));
+  if (text.length > MAX_TEXT_CHARS) throw tooMuchText(who);
+  return capped(who, sectionsFromText(text));
 }
 
 /** A fetched web page as sections and its title (in the worker). */
-export function readPage(input: { html: string; name: string }): {
-  title: string;
-  sections: DocumentSection[];
-} {
+export function readPage(input: { html: string }): { title: string; sections: DocumentSection[] } {
   const page = readable(input.html);
-  return { title: page.title, sections: capped(input.name, sectionsFromHtml(page.html)) };
+  return { title: page.title, sections: capped(PAGE, sectionsFromHtml(page.html)) };
 }
 
 /** The main content of a web page (menus, footers and ads left out), and its title. */

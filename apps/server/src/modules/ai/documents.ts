@@ -45,27 +45,34 @@ function kindOf(file: Pick<ReadFile, 'name' | 'bytes'>): DocumentKind | null {
 
 const READER = new URL('./document-reading.ts', import.meta.url);
 
-/**
- * Runs one of document-reading.ts's parsers in the isolated worker, and words its failure for the owner:
- * `subject` is the file's quoted name, or "The page".
- */
+/** Who a reading failure speaks of, and what the owner can do about it. */
+type Reading = { subject: string; damaged: string; smaller: string };
+const FILE_READING = (name: string): Reading => ({
+  subject: `“${name}”`,
+  damaged: 'it may be damaged or protected by a password',
+  smaller: 'Split it into smaller files and upload them one by one.',
+});
+const PAGE_READING: Reading = {
+  subject: 'The page',
+  damaged: 'it is not a web page the assistant understands',
+  smaller: 'Save its text as a file and upload that instead.',
+};
+
+/** Runs one of document-reading.ts's parsers in the isolated worker, and words its failure for the owner. */
 async function readIsolated<T>(
   fn: 'readDocument' | 'readPage',
   input: unknown,
-  subject: string,
+  reading: Reading,
   timeoutMs: number,
-) {
+): Promise<T> {
   try {
     return await isolated.run<T>({ module: READER, fn, input, timeoutMs });
   } catch (error) {
     const refusal = appErrorOf(error);
     if (refusal) throw refusal;
-    if (!(error instanceof IsolatedWorkError))
-      throw new AppError(
-        'unprocessable',
-        `${subject} could not be read: it may be damaged or protected by a password.`,
-      );
-    switch (error.reason) {
+    const { subject, damaged, smaller } = reading;
+    const reason = error instanceof IsolatedWorkError ? error.reason : 'crash';
+    switch (reason) {
       case 'busy':
         throw new AppError(
           'rate_limited',
@@ -77,18 +84,15 @@ async function readIsolated<T>(
       case 'timeout':
         throw new AppError(
           'unprocessable',
-          `${subject} took too long to read (over ${Math.round(timeoutMs / 1000)} seconds): it is too large, or built to stall a reader. Split it into smaller files, or save it again and upload it.`,
+          `${subject} took too long to read (over ${Math.round(timeoutMs / 1000)} seconds): it is too large, or built to stall a reader. ${smaller}`,
         );
       case 'memory':
         throw new AppError(
           'unprocessable',
-          `${subject} needs more memory to read than the assistant allows: it holds too much text once opened, or is built to swell. Split it into smaller files and upload them one by one.`,
+          `${subject} needs more memory to read than the assistant allows: it holds too much text once opened, or is built to swell. ${smaller}`,
         );
       case 'crash':
-        throw new AppError(
-          'unprocessable',
-          `${subject} could not be read: it may be damaged or protected by a password.`,
-        );
+        throw new AppError('unprocessable', `${subject} could not be read: ${damaged}.`);
     }
   }
 }
@@ -108,7 +112,7 @@ export async function sectionsOfFile(
   const sections = await readIsolated<DocumentSection[]>(
     'readDocument',
     { name: file.name, kind, bytes: new Uint8Array(file.bytes) },
-    `“${file.name}”`,
+    FILE_READING(file.name),
     timeoutMs,
   );
   const words = sections.reduce((n, s) => n + s.body.split(/\s+/).length, 0);
@@ -154,8 +158,8 @@ export async function fetchPage(
   }
   const page = await readIsolated<{ title: string; sections: DocumentSection[] }>(
     'readPage',
-    { html: res.bytes.toString('utf8'), name: 'The page' },
-    'The page',
+    { html: res.bytes.toString('utf8') },
+    PAGE_READING,
     config.readTimeoutMs,
   );
   if (!page.sections.length)
@@ -344,7 +348,8 @@ export async function learnDocument(app: FastifyInstance, job: { document_id: st
       .update(aiDocuments)
       .set({ status: 'failed', error: reason.slice(0, 500) })
       .where(eq(aiDocuments.id, doc.id));
-    if (!(error instanceof AppError)) throw error;
+    // A reader busy with other files is worth another try; a page refused for what it is, not.
+    if (!(error instanceof AppError) || error.code === 'rate_limited') throw error;
   }
 }
 

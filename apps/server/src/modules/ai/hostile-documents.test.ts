@@ -109,7 +109,7 @@ describe('files built to hurt a parser are refused, and the server answers throu
     expect(text.status).toBe(422);
     // Cut at the text cap, or stopped by the worker's memory limit first on a slower machine: either says why.
     expect(text.message).toMatch(
-      /^“text\.pdf” (has more text than the assistant reads from one file \(1,000,000 characters\)|needs more memory to read than the assistant allows)/,
+      /^“text\.pdf” (has more text than the assistant reads from one document \(1,000,000 characters\)|needs more memory to read than the assistant allows)/,
     );
     expect(text.slowest).toBeLessThan(ANSWER_WITHIN_MS);
   });
@@ -120,7 +120,7 @@ describe('files built to hurt a parser are refused, and the server answers throu
     expect(uploaded).toMatchObject({
       status: 422,
       message:
-        '“deep.html” took too long to read (over 3 seconds): it is too large, or built to stall a reader. Split it into smaller files, or save it again and upload it.',
+        '“deep.html” took too long to read (over 3 seconds): it is too large, or built to stall a reader. Split it into smaller files and upload them one by one.',
     });
     // The server answered many times while the reader was busy for three seconds, each time quickly.
     expect(uploaded.answered).toBeGreaterThan(5);
@@ -132,7 +132,7 @@ describe('files built to hurt a parser are refused, and the server answers throu
     expect(fetched).toMatchObject({
       status: 422,
       message:
-        'The page took too long to read (over 3 seconds): it is too large, or built to stall a reader. Split it into smaller files, or save it again and upload it.',
+        'The page took too long to read (over 3 seconds): it is too large, or built to stall a reader. Save its text as a file and upload that instead.',
     });
     expect(fetched.slowest).toBeLessThan(ANSWER_WITHIN_MS);
     expect(await documentCount()).toBe(before);
