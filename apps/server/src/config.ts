@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  /** How long reading one uploaded file, fetched page or image may take before it is refused. */
+  READ_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -260,6 +262,8 @@ export type Config = {
   login: { maxPerIp: number; maxPerEmail: number; windowSeconds: number };
   uploadMaxBytes: number;
   imageMaxBytes: number;
+  /** How long reading one uploaded file, fetched page or image may take (it runs in an isolated worker). */
+  readTimeoutMs: number;
   bodyLimitBytes: number;
   marketingScriptUrl?: string;
   webDist: string;
@@ -412,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
+    readTimeoutMs: e.READ_TIMEOUT_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     marketingScriptUrl: e.MARKETING_SCRIPT_URL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

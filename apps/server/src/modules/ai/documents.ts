@@ -1,19 +1,17 @@
-import { Readability } from '@mozilla/readability';
 import { aiDocuments, aiFaqs, aiSections, businesses, type DbOrTx } from '@switchboard/db';
 import { isUuid } from '@switchboard/shared';
 import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { parseHTML } from 'linkedom';
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { aiDocument } from '../../jobs/definitions/ai.ts';
 import { BlockedUrlError, FetchLimitError, guardedFetch } from '../../lib/guarded-fetch.ts';
+import { appErrorOf, IsolatedWorkError, isolated } from '../../lib/isolated-work.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import type { ReadFile } from '../uploads/multipart.ts';
 import type { DocumentSection } from './assistant.ts';
-import { isQuestionLine, sectionsFromText } from './faq-generation.ts';
+import type { DocumentKind } from './document-reading.ts';
 import { insertFaqs } from './faq-store.ts';
 import { impliedWords } from './language.ts';
 import { assistantFor } from './service.ts';
@@ -34,10 +32,8 @@ export const documentTooLarge = (name: string, maxBytes: number) =>
     `“${name}” is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Upload a smaller file.`,
   );
 
-type Kind = 'pdf' | 'docx' | 'html' | 'text';
-
 /** What a file is, from its first bytes and its name; null when the assistant cannot read it. */
-function kindOf(file: Pick<ReadFile, 'name' | 'bytes'>): Kind | null {
+function kindOf(file: Pick<ReadFile, 'name' | 'bytes'>): DocumentKind | null {
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   const zip = file.bytes[0] === 0x50 && file.bytes[1] === 0x4b;
@@ -47,19 +43,65 @@ function kindOf(file: Pick<ReadFile, 'name' | 'bytes'>): Kind | null {
   return null;
 }
 
-function utf8(bytes: Buffer, name: string): string {
+const READER = new URL('./document-reading.ts', import.meta.url);
+
+/** Who a reading failure speaks of, and what the owner can do about it. */
+type Reading = { subject: string; damaged: string; smaller: string };
+const FILE_READING = (name: string): Reading => ({
+  subject: `“${name}”`,
+  damaged: 'it may be damaged or protected by a password',
+  smaller: 'Split it into smaller files and upload them one by one.',
+});
+const PAGE_READING: Reading = {
+  subject: 'The page',
+  damaged: 'it is not a web page the assistant understands',
+  smaller: 'Save its text as a file and upload that instead.',
+};
+
+/** Runs one of document-reading.ts's parsers in the isolated worker, and words its failure for the owner. */
+async function readIsolated<T>(
+  fn: 'readDocument' | 'readPage',
+  input: unknown,
+  reading: Reading,
+  timeoutMs: number,
+): Promise<T> {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new AppError(
-      'unprocessable',
-      `“${name}” is not UTF-8 text. Save it as UTF-8 (or as PDF or Word) and upload it again.`,
-    );
+    return await isolated.run<T>({ module: READER, fn, input, timeoutMs });
+  } catch (error) {
+    const refusal = appErrorOf(error);
+    if (refusal) throw refusal;
+    const { subject, damaged, smaller } = reading;
+    const reason = error instanceof IsolatedWorkError ? error.reason : 'crash';
+    switch (reason) {
+      case 'busy':
+        throw new AppError(
+          'rate_limited',
+          'The assistant is reading many files right now. Try again in a minute.',
+          {
+            headers: { 'retry-after': '60' },
+          },
+        );
+      case 'timeout':
+        throw new AppError(
+          'unprocessable',
+          `${subject} took too long to read (over ${Math.round(timeoutMs / 1000)} seconds): it is too large, or built to stall a reader. ${smaller}`,
+        );
+      case 'memory':
+        throw new AppError(
+          'unprocessable',
+          `${subject} needs more memory to read than the assistant allows: it holds too much text once opened, or is built to swell. ${smaller}`,
+        );
+      case 'crash':
+        throw new AppError('unprocessable', `${subject} could not be read: ${damaged}.`);
+    }
   }
 }
 
-/** A file's text, cut into sections by its headings. */
-export async function sectionsOfFile(file: Pick<ReadFile, 'name' | 'bytes'>): Promise<DocumentSection[]> {
+/** A file's text, cut into sections by its headings; parsed in the isolated worker, within `timeoutMs`. */
+export async function sectionsOfFile(
+  file: Pick<ReadFile, 'name' | 'bytes'>,
+  timeoutMs: number,
+): Promise<DocumentSection[]> {
   const kind = kindOf(file);
   if (!kind) {
     throw new AppError(
@@ -67,27 +109,12 @@ export async function sectionsOfFile(file: Pick<ReadFile, 'name' | 'bytes'>): Pr
       `“${file.name}” is not a file the assistant reads. Upload a PDF, a Word file (.docx), a text or an HTML file.`,
     );
   }
-  let sections: DocumentSection[];
-  try {
-    if (kind === 'pdf') {
-      const pdf = await getDocumentProxy(new Uint8Array(file.bytes));
-      const { text } = await extractText(pdf, { mergePages: false });
-      sections = sectionsFromText(text.join('\n\n'));
-    } else if (kind === 'docx') {
-      const { value } = await mammoth.convertToHtml({ buffer: file.bytes });
-      sections = sectionsFromHtml(value);
-    } else if (kind === 'html') {
-      sections = sectionsFromHtml(readable(utf8(file.bytes, file.name)).html);
-    } else {
-      sections = sectionsFromText(utf8(file.bytes, file.name));
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(
-      'unprocessable',
-      `“${file.name}” could not be read: it may be damaged or protected by a password.`,
-    );
-  }
+  const sections = await readIsolated<DocumentSection[]>(
+    'readDocument',
+    { name: file.name, kind, bytes: new Uint8Array(file.bytes) },
+    FILE_READING(file.name),
+    timeoutMs,
+  );
   const words = sections.reduce((n, s) => n + s.body.split(/\s+/).length, 0);
   if (words < 5) {
     throw new AppError(
@@ -100,48 +127,10 @@ export async function sectionsOfFile(file: Pick<ReadFile, 'name' | 'bytes'>): Pr
   return sections;
 }
 
-/** The main content of a web page (menus, footers and ads left out), and its title. */
-function readable(html: string): { html: string; title: string } {
-  const { document } = parseHTML(html);
-  const article = new Readability(
-    document as unknown as ConstructorParameters<typeof Readability>[0],
-  ).parse();
-  return { html: article?.content ?? html, title: article?.title ?? document.title ?? '' };
-}
-
-const BLOCKS = 'h1,h2,h3,h4,h5,h6,p,li,dt,dd,td,th,blockquote,pre';
-
-/** HTML cut into sections: each heading (or question-like line) starts one; the text under it is its body. */
-export function sectionsFromHtml(html: string): DocumentSection[] {
-  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
-  const sections: DocumentSection[] = [];
-  let heading = '';
-  let body: string[] = [];
-  const flush = () => {
-    const text = body.join('\n').trim();
-    if (text) sections.push({ id: null, heading, body: text });
-    body = [];
-  };
-  for (const el of document.querySelectorAll(BLOCKS)) {
-    // A block inside another block is read with its parent.
-    if (el.parentElement?.closest(BLOCKS)) continue;
-    const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (!text) continue;
-    if (/^H[1-6]$/.test(el.tagName) || el.tagName === 'DT' || isQuestionLine(text)) {
-      flush();
-      heading = text.replace(/^(q|question)\s*[:.)-]\s*/i, '');
-      continue;
-    }
-    body.push(el.tagName === 'LI' ? `• ${text}` : text);
-  }
-  flush();
-  return sections;
-}
-
 /** A web page, fetched through the guarded fetch (public addresses only), as sections and a title. */
 export async function fetchPage(
   url: string,
-  trustedOrigins: readonly string[],
+  config: Pick<Config, 'ai' | 'readTimeoutMs'>,
 ): Promise<{ title: string; sections: DocumentSection[] }> {
   let res: Awaited<ReturnType<typeof guardedFetch>>;
   try {
@@ -149,7 +138,7 @@ export async function fetchPage(
       headers: { accept: 'text/html,application/xhtml+xml', 'user-agent': 'SwitchboardAssistant/1.0' },
       maxBytes: PAGE_MAX_BYTES,
       timeoutMs: PAGE_TIMEOUT_MS,
-      trustedOrigins,
+      trustedOrigins: config.ai.fetchTrustedOrigins ?? [],
     });
   } catch (error) {
     if (error instanceof BlockedUrlError)
@@ -167,10 +156,15 @@ export async function fetchPage(
   if (type && type !== 'text/html' && type !== 'application/xhtml+xml') {
     throw new AppError('unprocessable', `That address is not a web page (${type}).`);
   }
-  const page = readable(res.bytes.toString('utf8'));
-  const sections = sectionsFromHtml(page.html);
-  if (!sections.length) throw new AppError('unprocessable', 'The page has no text the assistant can read.');
-  return { title: page.title, sections };
+  const page = await readIsolated<{ title: string; sections: DocumentSection[] }>(
+    'readPage',
+    { html: res.bytes.toString('utf8') },
+    PAGE_READING,
+    config.readTimeoutMs,
+  );
+  if (!page.sections.length)
+    throw new AppError('unprocessable', 'The page has no text the assistant can read.');
+  return page;
 }
 
 function checkedUrl(raw: string): string {
@@ -258,12 +252,12 @@ export async function uploadKnowledge(
       url: null,
       size: file.bytes.length,
       type: file.declaredType,
-      sections: await sectionsOfFile(file),
+      sections: await sectionsOfFile(file, ctx.config.readTimeoutMs),
     });
   }
   if (input.url?.trim()) {
     const url = checkedUrl(input.url);
-    const page = await fetchPage(url, ctx.config.ai.fetchTrustedOrigins ?? []);
+    const page = await fetchPage(url, ctx.config);
     read.push({
       name: page.title || new URL(url).hostname,
       kind: 'url',
@@ -309,7 +303,7 @@ export async function learnDocument(app: FastifyInstance, job: { document_id: st
   if (!doc) return;
   try {
     if (job.refetch && doc.kind === 'url' && doc.url) {
-      const page = await fetchPage(doc.url, app.config.ai.fetchTrustedOrigins ?? []);
+      const page = await fetchPage(doc.url, app.config);
       await storeSections(app.db, doc.business_id, doc.id, page.sections);
     }
     const sections = await app.db
@@ -354,7 +348,8 @@ export async function learnDocument(app: FastifyInstance, job: { document_id: st
       .update(aiDocuments)
       .set({ status: 'failed', error: reason.slice(0, 500) })
       .where(eq(aiDocuments.id, doc.id));
-    if (!(error instanceof AppError)) throw error;
+    // A reader busy with other files is worth another try; a page refused for what it is, not.
+    if (!(error instanceof AppError) || error.code === 'rate_limited') throw error;
   }
 }
 

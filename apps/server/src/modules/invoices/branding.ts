@@ -13,6 +13,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { appErrorOf, IsolatedWorkError, isolated } from '../../lib/isolated-work.ts';
 import {
   deleteUploadFile,
   findUpload,
@@ -22,14 +23,42 @@ import {
 } from '../../lib/storage.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 import { imageTooLarge } from '../businesses/service.ts';
+import type { LogoType } from './logo-image.ts';
 import { renderPdf } from './pdf.ts';
 import { brandingOf } from './service.ts';
 
-type Ctx = Pick<Context, 'db' | 'actor' | 'config'>;
+type Ctx = Pick<Context, 'db' | 'actor' | 'config' | 'log'>;
 type BrandingRow = typeof invoiceBranding.$inferSelect;
 
 /** A logo goes into PDFs too, which take PNG and JPEG only. */
-const LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
+const LOGO_TYPES = new Set<string>(['image/png', 'image/jpeg'] satisfies LogoType[]);
+const LOGO_CHECK = new URL('./logo-image.ts', import.meta.url);
+
+const unreadableLogo = () =>
+  new AppError(
+    'unprocessable',
+    'The logo could not be read: the image is damaged or incomplete. Save it again as PNG or JPEG and upload it.',
+  );
+
+/** Decodes the whole logo in the isolated worker, so a damaged one is refused before any PDF needs it. */
+async function checkLogoIsolated(ctx: Pick<Ctx, 'config'>, type: LogoType, bytes: Buffer) {
+  try {
+    await isolated.run({
+      module: LOGO_CHECK,
+      fn: 'checkLogo',
+      input: { type, bytes: new Uint8Array(bytes) },
+      timeoutMs: ctx.config.readTimeoutMs,
+    });
+  } catch (error) {
+    const refusal = appErrorOf(error);
+    if (refusal) throw refusal;
+    if (error instanceof IsolatedWorkError && error.reason === 'busy')
+      throw new AppError('rate_limited', 'Too many files are being read right now. Try again in a minute.', {
+        headers: { 'retry-after': '60' },
+      });
+    throw unreadableLogo();
+  }
+}
 
 export function toBrandingDto(row: BrandingRow): InvoiceBrandingDto {
   return {
@@ -115,6 +144,7 @@ export async function setBrandingLogo(
       'unsupported_media_type',
       'The logo must be a PNG or JPEG file (PDF invoices take no other kind).',
     );
+  await checkLogoIsolated(ctx, sniffed.mime as LogoType, file.bytes);
   const current = await brandingOf(ctx.db, a.business_id);
   const upload = await saveUpload(ctx.db, ctx.config, {
     business_id: a.business_id,
@@ -147,5 +177,5 @@ export async function brandingPreviewPdf(
     .from(businesses)
     .where(eq(businesses.id, a.business_id));
   const page = sampleInvoice({ ...toBrandingDto(saved), ...look }, business?.name ?? '');
-  return renderPdf(ctx.db, ctx.config, PublicInvoice.parse(page), `${ctx.config.publicUrl}/pay/…`);
+  return renderPdf(ctx, PublicInvoice.parse(page), `${ctx.config.publicUrl}/pay/…`);
 }

@@ -1,9 +1,8 @@
 /// <reference path="../../types/pdfmake.d.ts" />
-import type { Db } from '@switchboard/db';
 import { formatMoney, formatRate, INVOICE_STATUS_LABELS, type InvoiceFontId } from '@switchboard/shared';
 import { LRUCache } from 'lru-cache';
 import pdfmake, { type Content, type DocumentDefinition } from 'pdfmake';
-import type { Config } from '../../config.ts';
+import type { Deps } from '../../context.ts';
 import { findPublicImage, readUpload, uploadIdOfImage } from '../../lib/storage.ts';
 import { type FontWeight, fontBytes, isFontId } from './fonts.ts';
 import type { PublicInvoiceParts } from './public.ts';
@@ -51,46 +50,65 @@ function cacheKey(parts: PublicInvoiceParts): string {
   return `${parts.invoice.id}:v${parts.invoice.version}:${parts.branding.updated_at.getTime()}:${parts.invoice.status}`;
 }
 
-async function logoDataUrl(db: Db, config: Config, logo: string | null): Promise<string | null> {
+type PdfDeps = Pick<Deps, 'db' | 'config' | 'log'>;
+
+/** The stored logo as a data URL, or null when there is none or it cannot be read from storage. */
+async function logoDataUrl({ db, config, log }: PdfDeps, logo: string | null): Promise<string | null> {
   const id = uploadIdOfImage(logo);
   if (!id) return null;
-  const upload = await findPublicImage(db, id);
-  const bytes = upload ? await readUpload(config, upload) : undefined;
-  return bytes && upload ? `data:${upload.content_type};base64,${bytes.toString('base64')}` : null;
+  try {
+    const upload = await findPublicImage(db, id);
+    const bytes = upload ? await readUpload(config, upload) : undefined;
+    return bytes && upload ? `data:${upload.content_type};base64,${bytes.toString('base64')}` : null;
+  } catch (error) {
+    log.warn({ err: error, logo: id }, 'invoice logo could not be read; the PDF is made without it');
+    return null;
+  }
 }
 
 /** The invoice as a PDF (A4), rendered once per version and branding, then served from memory. */
-export async function invoicePdf(db: Db, config: Config, parts: PublicInvoiceParts): Promise<Buffer> {
+export async function invoicePdf(deps: PdfDeps, parts: PublicInvoiceParts): Promise<Buffer> {
   const key = cacheKey(parts);
   const cached = cache.get(key);
   if (cached) return cached;
-  const link = parts.page.can_pay ? payUrl(config.publicUrl, parts.invoice.secret) : null;
-  const pdf = await renderPdf(db, config, parts.page, link);
+  const link = parts.page.can_pay ? payUrl(deps.config.publicUrl, parts.invoice.secret) : null;
+  const pdf = await renderPdf(deps, parts.page, link);
   cache.set(key, pdf);
   return pdf;
 }
 
-/** Any invoice page as a PDF, uncached (the branding preview's sample). */
+/**
+ * Any invoice page as a PDF, uncached (the branding preview's sample). A logo the PDF library cannot draw (one
+ * stored before logos were decoded on upload, say a truncated PNG) is left out, with a warning in the log,
+ * rather than failing every PDF of the business.
+ */
 export async function renderPdf(
-  db: Db,
-  config: Config,
+  deps: PdfDeps,
   page: PublicInvoiceParts['page'],
   payLink: string | null,
 ): Promise<Buffer> {
   setUp();
-  return pdfmake.createPdf(await definition(db, config, page, payLink)).getBuffer();
+  const logo = await logoDataUrl(deps, page.branding.logo_url);
+  try {
+    return await pdfmake.createPdf(definition(page, payLink, logo)).getBuffer();
+  } catch (error) {
+    if (!logo) throw error;
+    deps.log.warn(
+      { err: error, logo: uploadIdOfImage(page.branding.logo_url) },
+      'invoice logo could not be drawn; the PDF is made without it',
+    );
+    return pdfmake.createPdf(definition(page, payLink, null)).getBuffer();
+  }
 }
 
-async function definition(
-  db: Db,
-  config: Config,
+function definition(
   page: PublicInvoiceParts['page'],
   payLink: string | null,
-): Promise<DocumentDefinition> {
+  logo: string | null,
+): DocumentDefinition {
   const font = isFontId(page.branding.font) ? page.branding.font : WIDE;
   const accent = page.branding.accent_color;
   const money = (cents: number) => formatMoney(cents, page.currency);
-  const logo = await logoDataUrl(db, config, page.branding.logo_url);
   const contact = [
     page.business.location_name,
     page.business.address,

@@ -205,7 +205,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const a = requireBusiness(request.actor);
         const invoice = await loadInvoice(app.db, a, request.params.id);
-        const pdf = await invoicePdf(app.db, app.config, await publicInvoiceParts(app, invoice));
+        const pdf = await invoicePdf(request.ctx, await publicInvoiceParts(app, invoice));
         return sendFile(
           reply,
           { name: `${invoice.number}.pdf`, content_type: 'application/pdf', bytes: pdf },
@@ -241,7 +241,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: SecretParams } },
     async (request, reply) => {
       const invoice = await invoiceBySecret(app, request.params.id);
-      const pdf = await invoicePdf(app.db, app.config, await publicInvoiceParts(app, invoice));
+      const pdf = await invoicePdf(request.ctx, await publicInvoiceParts(app, invoice));
       return sendFile(
         reply,
         { name: `${invoice.number}.pdf`, content_type: 'application/pdf', bytes: pdf },

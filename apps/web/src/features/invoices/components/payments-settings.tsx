@@ -211,6 +211,8 @@ function BrandingPanel({ businessName }: { businessName: string }) {
   const [form] = Form.useForm<BrandingValues>();
   const watched = Form.useWatch([], form) as BrandingValues | undefined;
   const [failure, setFailure] = useState<string | null>(null);
+  // Shown beside the logo button, where the person is looking when the upload is refused.
+  const [logoFailure, setLogoFailure] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
   useEffect(() => {
     if (branding.data) form.setFieldsValue(branding.data);
@@ -268,12 +270,12 @@ function BrandingPanel({ businessName }: { businessName: string }) {
   };
   const onLogo = async (file: File | undefined) => {
     if (!file) return;
-    setFailure(null);
+    setLogoFailure(null);
     try {
       await upload.mutateAsync(file);
       notify.success('Logo uploaded.');
     } catch (error) {
-      setFailure(failureText(error));
+      setLogoFailure(failureText(error));
     }
   };
   const preview = sampleInvoice({ ...b, ...(watched ?? {}), logo_url: b.logo_url }, businessName);
@@ -298,6 +300,12 @@ function BrandingPanel({ businessName }: { businessName: string }) {
               />
             </label>
           </Flex>
+          {logoFailure && (
+            // Brought into view: the button may sit at the bottom edge of the screen.
+            <div ref={(el) => el?.scrollIntoView({ block: 'nearest' })} style={{ marginTop: 8 }}>
+              <Alert type="error" showIcon title={logoFailure} role="alert" />
+            </div>
+          )}
         </Form.Item>
         <Flex gap={16} wrap>
           <Form.Item
