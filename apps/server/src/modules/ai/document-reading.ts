@@ -1,4 +1,5 @@
 import { Readability } from '@mozilla/readability';
+import { Parser } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
@@ -175,7 +176,8 @@ export async function readDocument(input: {
   const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
   if (kind === 'pdf') return capped(who, sectionsFromText(await pdfText(name, input.bytes)));
   if (kind === 'docx') return capped(who, sectionsFromHtml(await docxHtml(name, bytes)));
-  if (kind === 'html') return capped(who, sectionsFromHtml(readable(utf8(bytes, name)).html));
+  if (kind === 'html')
+    return capped(who, sectionsFromHtml(readable(shapelyHtml(who, utf8(bytes, name))).html));
   const text = utf8(bytes, name);
   if (text.length > MAX_TEXT_CHARS) throw tooMuchText(who);
   return capped(who, sectionsFromText(text));
@@ -183,8 +185,44 @@ export async function readDocument(input: {
 
 /** A fetched web page as sections and its title (in the worker). */
 export function readPage(input: { html: string }): { title: string; sections: DocumentSection[] } {
-  const page = readable(input.html);
+  const page = readable(shapelyHtml(PAGE, input.html));
   return { title: page.title, sections: capped(PAGE, sectionsFromHtml(page.html)) };
+}
+
+/**
+ * How deep elements may nest, and how many a page may have. Real pages nest a few dozen deep and hold tens of
+ * thousands of elements; the DOM and Readability slow down steeply with depth (seconds at a thousand), so a page
+ * built to stall them is refused from one quick pass of the tokenizer instead of holding the reader until its
+ * time limit.
+ */
+export const MAX_HTML_DEPTH = 256;
+export const MAX_HTML_ELEMENTS = 200_000;
+
+function shapelyHtml(who: Subject, html: string): string {
+  let depth = 0;
+  let deepest = 0;
+  let elements = 0;
+  // htmlparser2 closes what HTML closes by itself (a <p> before another, void elements), as the DOM will.
+  const parser = new Parser({
+    onopentag() {
+      elements++;
+      depth++;
+      if (depth > deepest) deepest = depth;
+    },
+    onclosetag() {
+      depth = Math.max(0, depth - 1);
+    },
+  });
+  parser.end(html);
+  if (deepest > MAX_HTML_DEPTH || elements > MAX_HTML_ELEMENTS) {
+    throw new AppError(
+      'unprocessable',
+      deepest > MAX_HTML_DEPTH
+        ? `${who.subject} nests its parts ${deepest.toLocaleString('en')} deep, more than the assistant reads (${MAX_HTML_DEPTH}): it is damaged, or built to stall a reader. ${who.smaller}`
+        : `${who.subject} has ${elements.toLocaleString('en')} HTML elements, more than the assistant reads from one document (${MAX_HTML_ELEMENTS.toLocaleString('en')}). ${who.smaller}`,
+    );
+  }
+  return html;
 }
 
 /** The main content of a web page (menus, footers and ads left out), and its title. */
