@@ -17,7 +17,7 @@ import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import type { Limiter } from '../../lib/limiter.ts';
+import { ipKey, type Limiter } from '../../lib/limiter.ts';
 import { requireOwner } from '../../plugins/auth.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { startSession } from '../auth/service.ts';
@@ -191,7 +191,7 @@ export async function acceptInvitation(
   await spend(
     ctx.limiter,
     { name: 'invite_accept_ip', points: 20, windowSeconds: 600 },
-    client.ip,
+    ipKey(client.ip),
     'attempts',
   );
   const { row, business } = await openInvitation(ctx.db, secret);
