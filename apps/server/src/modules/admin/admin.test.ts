@@ -110,6 +110,48 @@ describe('super admin console, feature flags and the audit log', () => {
     expect((await api('GET', '/business/customer-invoices', owner)).status).toBe(200);
   });
 
+  it('refuses every route of a turned-off feature with the same answer, its analytics reports included, and leaves the rest of analytics alone', async () => {
+    const north = await t.login(DEMO_LOGINS.northsideOwner);
+    const location = (await api('GET', '/user/me', owner)).body.body.businesses.find((b: Json) => b.selected)
+      .locations[0].id as string;
+    const range = 'start=2024-01-01T00:00:00.000Z&end=2024-02-01T00:00:00.000Z&timezone=UTC&dayDiff=31';
+    // The invoice export is a CSV download: its refusal is JSON like every other.
+    const get = async (url: string, token: string) => {
+      const res = await t.request({ method: 'GET', url: `/api/v1${url}`, token });
+      const json = res.headers['content-type']?.toString().startsWith('application/json');
+      return { status: res.statusCode, message: json ? (res.json().message as string) : undefined };
+    };
+    const routes: Record<'calls' | 'reviews' | 'invoices', string[]> = {
+      calls: ['/calls', `/analytics/calls?${range}`, `/business/locations/${location}/tracking-numbers`],
+      reviews: ['/business/review-requests', `/analytics/reviews?${range}`],
+      invoices: [
+        '/business/customer-invoices',
+        `/analytics/invoices?${range}`,
+        '/business/customer-invoices/export',
+      ],
+    };
+    for (const [flag, urls] of Object.entries(routes)) {
+      for (const url of urls) expect((await get(url, owner)).status, url).toBe(200);
+      await api('PATCH', `/admin/businesses/${harbourside.id}`, admin, { feature_flags: { [flag]: false } });
+      try {
+        for (const url of urls) {
+          const refused = await get(url, owner);
+          expect([refused.status, refused.message], url).toEqual([
+            403,
+            'This feature is turned off for your business. Contact Switchboard support to turn it on.',
+          ]);
+        }
+        // The reports of what is still on answer, and another business is not touched.
+        expect((await get(`/analytics/enquiries?${range}`, owner)).status).toBe(200);
+        expect((await get(`/analytics/response-times?${range}`, owner)).status).toBe(200);
+        expect((await get(`/analytics/${flag}?${range}`, north)).status).toBe(200);
+      } finally {
+        await api('PATCH', `/admin/businesses/${harbourside.id}`, admin, { feature_flags: { [flag]: true } });
+      }
+      for (const url of urls) expect((await get(url, owner)).status, url).toBe(200);
+    }
+  });
+
   it('opens a business as an administrator, recorded in its audit log', async () => {
     const opened = await api('POST', `/admin/businesses/${northsideId}/open`, admin);
     expect(opened.status).toBe(200);
