@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, createTestApp, DEMO_LOGINS, type Json, type TestApp } from '../../test/helpers.ts';
+import {
+  apiClient,
+  createTestApp,
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  type Json,
+  type TestApp,
+} from '../../test/helpers.ts';
 
 describe('super admin console, feature flags and the audit log', () => {
   let t: TestApp;
@@ -165,6 +172,93 @@ describe('super admin console, feature flags and the audit log', () => {
       user: { email: DEMO_LOGINS.admin },
     });
     expect((await api('POST', `/admin/businesses/${northsideId}/open`, owner)).status).toBe(403);
+  });
+
+  it('records every way an administrator enters a business, the same way, for its owner to read; others are refused', async () => {
+    const northOwner = await t.login(DEMO_LOGINS.northsideOwner);
+    const entries = async () =>
+      (await api('GET', '/business/audit-log?page_size=100', northOwner)).body.body.items.filter(
+        (e: Json) => e.action === 'admin.business.open',
+      ) as Json[];
+    const before = (await entries()).length;
+    const expectEntry = async (how: string) => {
+      const [latest, ...rest] = await entries();
+      expect(rest.length).toBe(before + expectedCount - 1);
+      expect(latest).toMatchObject({
+        business_id: northsideId,
+        target: northsideId,
+        user: { email: DEMO_LOGINS.admin },
+        detail: { how },
+      });
+      expect(Date.now() - new Date(latest.created_at).getTime()).toBeLessThan(60_000);
+    };
+    let expectedCount = 0;
+
+    // The console's "open".
+    const opened = await api('POST', `/admin/businesses/${northsideId}/open`, admin);
+    expect(opened.status).toBe(200);
+    expectedCount++;
+    await expectEntry('console');
+
+    // Switching to it from another business.
+    const switched = await api('PUT', '/user/switch', admin, { business_id: northsideId });
+    expect(switched.status).toBe(200);
+    expectedCount++;
+    await expectEntry('switch');
+    // Moving to another of its locations is not a new entry.
+    const inside = switched.body.body.token as string;
+    const location = (await api('GET', '/user/me', inside)).body.body.businesses.find((b: Json) => b.selected)
+      .locations[0].id;
+    expect(
+      (await api('PUT', '/user/switch', inside, { business_id: northsideId, location_id: location })).status,
+    ).toBe(200);
+    expect((await entries()).length).toBe(before + expectedCount);
+
+    // Signing in with it chosen (the browser asks for the business it used last).
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: DEMO_LOGINS.admin, password: DEMO_PASSWORD },
+      headers: { bid: northsideId },
+    });
+    expect(login.statusCode).toBe(200);
+    expectedCount++;
+    await expectEntry('login');
+
+    // The owner reads it in their own audit log; a member switching between their own businesses writes nothing.
+    const log = await api('GET', '/business/audit-log', northOwner);
+    expect(log.status).toBe(200);
+    expect(await api('PUT', '/user/switch', northOwner, { business_id: northsideId })).toMatchObject({
+      status: 200,
+    });
+    expect((await entries()).length).toBe(before + expectedCount);
+
+    // Nobody else may come in: another business's owner switching gets 404, the console's open 403.
+    expect((await api('PUT', '/user/switch', owner, { business_id: northsideId })).status).toBe(404);
+    expect((await api('POST', `/admin/businesses/${northsideId}/open`, owner)).status).toBe(403);
+    expect((await api('PUT', '/user/switch', staff, { business_id: northsideId })).status).toBe(404);
+    expect((await entries()).length).toBe(before + expectedCount);
+  });
+
+  it('records an administrator signing in to the business they land in when they are a member of none', async () => {
+    const harbourOwner = owner;
+    const count = async () =>
+      (await api('GET', '/business/audit-log?page_size=100', harbourOwner)).body.body.items.filter(
+        (e: Json) => e.action === 'admin.business.open' && e.detail?.how === 'login',
+      ).length;
+    const before = await count();
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: DEMO_LOGINS.admin, password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const me = await api('GET', '/user/me', login.json().body.token);
+    expect(me.body.body.businesses.find((b: Json) => b.selected)).toMatchObject({
+      id: harbourside.id,
+      role: null,
+    });
+    expect(await count()).toBe(before + 1);
   });
 
   it('clears the cache for super admins only', async () => {
