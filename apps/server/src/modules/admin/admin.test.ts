@@ -190,7 +190,7 @@ describe('super admin console, feature flags and the audit log', () => {
         user: { email: DEMO_LOGINS.admin },
         detail: { how },
       });
-      expect(Date.now() - new Date(latest.created_at).getTime()).toBeLessThan(60_000);
+      expect(Date.now() - new Date(latest!.created_at).getTime()).toBeLessThan(60_000);
     };
     let expectedCount = 0;
 

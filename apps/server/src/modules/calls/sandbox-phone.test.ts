@@ -339,7 +339,9 @@ describe('sandbox calls', () => {
       const simulator = await open(owner);
       expect(await ack(sam, 'phone.register', { location_id: loc, on: true })).toEqual(answer);
       expect(await ack(simulator, 'sandbox.listen')).toEqual(answer);
-      expect(await ack(simulator, 'sandbox.call', { location_id: loc, from: '+61491570041' })).toEqual(answer);
+      expect(await ack(simulator, 'sandbox.call', { location_id: loc, from: '+61491570041' })).toEqual(
+        answer,
+      );
       expect(await ack(sam, 'phone.dial', { location_id: loc, to: '+61491570041' })).toEqual(answer);
       expect(await ack(sam, 'phone.answer', { call_sid: past!.provider_call_sid })).toEqual(answer);
       expect(await t.database.db.select().from(calls).where(eq(calls.from_number, '+61491570041'))).toEqual(
