@@ -207,7 +207,14 @@ export async function connect(
   fakeOfApp.get(t)?.owners.grant(body.provider, body.config);
   const res = await t.request({ method: 'POST', url: '/api/v1/channels', token, payload: body });
   if (res.statusCode !== 200) throw new Error(`connect failed: ${res.statusCode} ${res.body}`);
-  return res.json().body as { id: string; config: Record<string, unknown>; webhooks: Record<string, string> };
+  return res.json().body as {
+    id: string;
+    address: string | null;
+    config: Record<string, unknown>;
+    webhooks: Record<string, string>;
+    problem: string | null;
+    verified_at: string | null;
+  };
 }
 
 export function twilioSignature(token: string, url: string, params: Record<string, string>): string {
