@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { installFakeTwilioSignalling } from '../fixtures/fake-twilio-signalling.ts';
 import { LOGINS } from '../fixtures/logins.ts';
-import { hex, PUBLIC_URL, twilioAccount } from '../fixtures/twilio.ts';
+import { hex, incomingNumbersAnswer, PUBLIC_URL, twilioAccount } from '../fixtures/twilio.ts';
 import { FAKE_TWILIO_PORT } from '../playwright.config.ts';
 
 const account = twilioAccount();
@@ -33,8 +33,15 @@ function startFakeTwilio(): Promise<Server> {
     if (url.includes('/Applications.json') && req.method === 'GET') return json(res, { applications: [] });
     if (url.includes('/Applications')) return json(res, { sid: `AP${'a'.repeat(32)}` });
     if (url.includes('/Keys.json')) return json(res, { sid: `SK${'b'.repeat(32)}`, secret: 'shown-once' });
-    if (url.includes('/IncomingPhoneNumbers.json'))
-      return json(res, { incoming_phone_numbers: [{ sid: `PN${'c'.repeat(32)}` }] });
+    const owned = incomingNumbersAnswer(req, {
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      numbers: [NUMBER],
+    });
+    if (owned) {
+      res.writeHead(owned.status, { 'content-type': 'application/json' });
+      return res.end(owned.body);
+    }
     if (url.includes('/IncomingPhoneNumbers/')) return json(res, { sid: `PN${'c'.repeat(32)}` });
     // Desk phones: the SIP domain, its credential list and mappings, and each person's credential.
     if (url.endsWith('/SIP/Domains.json') && req.method === 'GET') return json(res, { domains: [] });

@@ -1,9 +1,26 @@
+import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { incomingNumbersAnswer } from '../fixtures/twilio.ts';
+import { FAKE_TWILIO_PORT } from '../playwright.config.ts';
 
 const hex = (length: number) =>
   Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+
+/** Twilio, as far as connecting asks: the account's own numbers. */
+function startFakeTwilio(account: {
+  accountSid: string;
+  authToken: string;
+  numbers: string[];
+}): Promise<Server> {
+  const server = createServer((req, res) => {
+    const answer = incomingNumbersAnswer(req, account) ?? { status: 404, body: '{}' };
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(answer.body);
+  });
+  return new Promise((resolve) => server.listen(FAKE_TWILIO_PORT, '127.0.0.1', () => resolve(server)));
+}
 
 async function openChannels(page: Page): Promise<void> {
   await page
@@ -19,6 +36,15 @@ test('an owner connects a Twilio account, sees it masked with its webhooks, edit
 }) => {
   const accountSid = `AC${hex(32)}`;
   const authToken = hex(32);
+  const twilio = await startFakeTwilio({ accountSid, authToken, numbers: ['+61491570199'] });
+  try {
+    await connectsAndDisconnects(page, accountSid, authToken);
+  } finally {
+    await new Promise((resolve) => twilio.close(resolve));
+  }
+});
+
+async function connectsAndDisconnects(page: Page, accountSid: string, authToken: string) {
   await logIn(page, LOGINS.owner.email);
   await openChannels(page);
 
@@ -35,6 +61,12 @@ test('an owner connects a Twilio account, sees it masked with its webhooks, edit
   await expect(dialog.getByRole('radio', { name: 'Twilio (SMS & MMS)' })).toBeChecked();
   await dialog.getByLabel('Account SID', { exact: true }).fill(accountSid);
   await dialog.getByLabel('Auth Token', { exact: true }).fill(authToken);
+  // A number the account does not own: Twilio says so, and the form shows it.
+  await dialog.getByLabel('Phone number', { exact: true }).fill('+61491570196');
+  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    '+61491570196 is not a phone number of this Twilio account',
+  );
   await dialog.getByLabel('Phone number', { exact: true }).fill('+61491570199');
   await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.getByText('Twilio (SMS & MMS) connected').waitFor();
@@ -42,6 +74,7 @@ test('an owner connects a Twilio account, sees it masked with its webhooks, edit
 
   const account = docklands.getByRole('article', { name: 'Twilio (SMS & MMS) account' });
   await expect(account).toContainText('+61491570199');
+  await expect(account).toContainText('Confirmed by Twilio (SMS & MMS)');
   // The one list now says the Twilio number starts conversations, and the old number is not connected.
   await expect(row('+61491570199')).toContainText('Twilio');
   await expect(row('+61491570199')).toContainText('Starts new conversations');
@@ -76,7 +109,7 @@ test('an owner connects a Twilio account, sees it masked with its webhooks, edit
   await page.getByText('Twilio (SMS & MMS) disconnected').waitFor();
   await expect(account).toBeHidden();
   await expect(docklands).toContainText('No accounts connected');
-});
+}
 
 test('an owner gets a sandbox number for a location', async ({ page }) => {
   await logIn(page, LOGINS.owner.email);

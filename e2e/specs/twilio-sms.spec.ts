@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
-import { hex, PUBLIC_URL, twilioAccount } from '../fixtures/twilio.ts';
+import { hex, incomingNumbersAnswer, PUBLIC_URL, twilioAccount } from '../fixtures/twilio.ts';
 import { FAKE_TWILIO_PORT } from '../playwright.config.ts';
 
 const twilioAcc = twilioAccount();
@@ -13,7 +13,7 @@ const postSigned = twilioAcc.post;
 
 type SentToTwilio = { path: string; auth: string; form: URLSearchParams; sid: string };
 
-/** Twilio's Messages API, as far as sending needs it: records each request and answers like Twilio. */
+/** Twilio's Messages API, as far as sending needs it (and the account's numbers): records each send and answers like Twilio. */
 function startFakeTwilio(sent: SentToTwilio[]): Promise<Server> {
   const server = createServer((req, res) => {
     let body = '';
@@ -21,6 +21,17 @@ function startFakeTwilio(sent: SentToTwilio[]): Promise<Server> {
       body += chunk;
     });
     req.on('end', () => {
+      // Connecting the account asks whether the number is the account's.
+      const owned = incomingNumbersAnswer(req, {
+        accountSid: ACCOUNT_SID,
+        authToken: AUTH_TOKEN,
+        numbers: [NUMBER],
+      });
+      if (owned) {
+        res.writeHead(owned.status, { 'content-type': 'application/json' });
+        res.end(owned.body);
+        return;
+      }
       const sid = `SM${hex(16)}`;
       sent.push({
         path: req.url ?? '',

@@ -10,6 +10,7 @@ const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.ra
 const PHONE_NUMBER_ID = `1000${digits(11)}`;
 const WABA_ID = `1000${digits(11)}`;
 const APP_SECRET = hex(16);
+const ACCESS_TOKEN = `EAAG${hex(20)}`;
 
 type GraphCall = { method: string; path: string; auth: string; body: string };
 
@@ -24,6 +25,35 @@ function startFakeGraph(calls: GraphCall[]): Promise<Server> {
       const path = (req.url ?? '').split('?')[0] ?? '';
       calls.push({ method: req.method ?? '', path, auth: req.headers.authorization ?? '', body });
       res.setHeader('content-type', 'application/json');
+      // Connecting the account asks whether the token (with the App Secret's proof) reaches the number, and
+      // whether the number is one of the WhatsApp Business Account's.
+      const url = new URL(req.url ?? '/', 'http://graph');
+      const proof = createHmac('sha256', APP_SECRET).update(ACCESS_TOKEN).digest('hex');
+      const owner =
+        req.headers.authorization === `Bearer ${ACCESS_TOKEN}` &&
+        url.searchParams.get('appsecret_proof') === proof;
+      if (
+        req.method === 'GET' &&
+        (path === `/v24.0/${PHONE_NUMBER_ID}` || path === `/v24.0/${WABA_ID}/phone_numbers`)
+      ) {
+        if (!owner) {
+          res.statusCode = 400;
+          res.end(
+            JSON.stringify({
+              error: { message: 'Invalid OAuth access token', type: 'OAuthException', code: 190 },
+            }),
+          );
+          return;
+        }
+        res.end(
+          JSON.stringify(
+            path.endsWith('/phone_numbers')
+              ? { data: [{ id: PHONE_NUMBER_ID, display_phone_number: '+61 491 570 123' }] }
+              : { id: PHONE_NUMBER_ID, display_phone_number: '+61 491 570 123' },
+          ),
+        );
+        return;
+      }
       if (req.method === 'GET' && path === `/v24.0/${WABA_ID}/message_templates`) {
         res.end(
           JSON.stringify({
@@ -75,7 +105,7 @@ test('a WhatsApp conversation offers the account’s approved templates, and the
       config: {
         phone_number_id: PHONE_NUMBER_ID,
         waba_id: WABA_ID,
-        access_token: `EAAG${hex(20)}`,
+        access_token: ACCESS_TOKEN,
         app_secret: APP_SECRET,
         verify_token: `verify-${hex(8)}`,
       },

@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   WIDGET_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  /** Twilio's Messaging API (Messaging Services), asked whether a service belongs to a connected account. */
+  TWILIO_MESSAGING_API_BASE: z.url().default('https://messaging.twilio.com'),
   GRAPH_API_BASE: z.url().default('https://graph.facebook.com/v24.0'),
   RBM_API_BASE: z.url().default('https://rcsbusinessmessaging.googleapis.com'),
   GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
@@ -281,6 +283,7 @@ export type Config = {
   jobs: { retryDelaySeconds?: number };
   providers: {
     twilioApiBase: string;
+    twilioMessagingApiBase: string;
     graphApiBase: string;
     rbmApiBase: string;
     googleTokenUrl: string;
@@ -461,6 +464,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     regulatedBusinessIds: e.REGULATED_BUSINESS_IDS,
     providers: {
       twilioApiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
+      twilioMessagingApiBase: e.TWILIO_MESSAGING_API_BASE.replace(/\/+$/, ''),
       graphApiBase: e.GRAPH_API_BASE.replace(/\/+$/, ''),
       rbmApiBase: e.RBM_API_BASE.replace(/\/+$/, ''),
       googleTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,

@@ -765,6 +765,17 @@ export const channelAccounts = pgTable(
     /** Secret configuration, encrypted at rest (AES-256-GCM, base64). */
     secrets_encrypted: text('secrets_encrypted'),
     webhook_token: text('webhook_token'),
+    /**
+     * When the provider last confirmed that these credentials own the address (Twilio: the number is the
+     * account's; Meta: the token reaches the page, Instagram account or WhatsApp number). Null: never shown
+     * (accounts saved before the check, Google RCS): such an account never keeps a proven one off its address.
+     */
+    verified_at: ts('verified_at'),
+    /**
+     * When another business proved it owns this account's address and took it: the account is disconnected
+     * (no webhooks, no sending) until its owner enters details the provider confirms, or deletes it.
+     */
+    displaced_at: ts('displaced_at'),
     ...stamps(),
   },
   (t) => [

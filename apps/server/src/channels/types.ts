@@ -112,6 +112,13 @@ export type Account<P extends Provider = Provider> = {
   config: ProviderConfigOf[P];
 };
 
+/**
+ * What a provider said about credentials being connected: `proven` when it confirmed they own the address the
+ * account receives on (a number, page, Instagram account, WhatsApp number); otherwise why it could not say.
+ * A provider that refuses the credentials or the address throws instead.
+ */
+export type Ownership = { proven: true } | { proven: false; why: string };
+
 /** Which connected accounts a webhook may concern: by their address, or by one field of their config. */
 export type AccountQuery = { address?: string | null; configField?: [string, string | null | undefined] };
 

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -76,6 +77,20 @@ export async function createLimiter(options: { redisUrl?: string; log: Log }): P
       if (redis?.isOpen) await redis.quit();
     },
   };
+}
+
+/**
+ * The key a per-IP limit counts a client address under. An IPv6 client is usually given a whole /64 (one home,
+ * one phone, one server), so it could step through fresh addresses for ever: its addresses count together, as
+ * the /64 prefix. IPv4, and IPv4 written as IPv6 (`::ffff:1.2.3.4`), count as the IPv4 address. Anything that
+ * is not an address (a test's fake client) is its own key.
+ */
+export function ipKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
 }
 
 /** `45 seconds`, `12 minutes`: how long to wait, as a person would say it. */

@@ -44,6 +44,7 @@ describe('kill -9 during a burst of replies and inbound webhooks', { timeout: 30
 
   beforeAll(async () => {
     await twilio.start();
+    twilio.owners.twilio(TWILIO_SID, TWILIO_TOKEN, { numbers: [NUMBER] });
     db = await createServerDatabase(dir);
     env = { ...db.env, PUBLIC_URL, TWILIO_API_BASE: twilio.url };
     // Set up here, in-process: a Twilio number at the first location, 50 customers who have written in, and

@@ -1,12 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ProviderOwners } from './fake-owners.ts';
 
 /**
  * Twilio's Messages API on loopback, counting every message it accepts by its text, and listing them back
  * as Twilio's list resource does (the send worker asks after a crash). Each accept takes `delayMs`, so sends
- * are in flight when a server is killed.
+ * are in flight when a server is killed. The account's own numbers are listed (IncomingPhoneNumbers) for
+ * whoever `owners` says owns them, as connecting an account asks.
  */
 export class CountingTwilio {
+  readonly owners = new ProviderOwners();
   /** How long each answer takes, in ms; `delayVia` overrides it for one base-URL prefix. */
   delayMs = 5;
   readonly delayVia = new Map<string, number>();
@@ -27,6 +30,16 @@ export class CountingTwilio {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const url = new URL(req.url ?? '/', 'http://x');
+        const owned = this.owners.incomingNumbers({
+          method: req.method ?? 'GET',
+          url,
+          headers: req.headers,
+          text: '',
+        });
+        if (owned) {
+          res.writeHead(owned.status, { 'content-type': 'application/json' }).end(JSON.stringify(owned.json));
+          return;
+        }
         if (!url.pathname.endsWith('/Messages.json')) {
           res.writeHead(404).end();
           return;

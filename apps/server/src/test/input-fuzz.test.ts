@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { channelTestApp, connect, FakeProvider } from '../modules/channels/test-support.ts';
 import { atLength, CUSTOMER_MESSAGES, NAUGHTY_STRINGS } from './hard-texts.ts';
-import { createTestApp, DEMO_LOGINS, inbound, type TestApp } from './helpers.ts';
+import { DEMO_LOGINS, inbound, type TestApp } from './helpers.ts';
 
 /**
  * Walks the registered route table (so a route added later is covered without anyone listing it) and sends
@@ -133,12 +134,15 @@ const fill = (url: string, values: Record<string, string>) =>
 
 describe('every route answers bad input with 4xx, never 5xx', () => {
   let t: TestApp;
+  let fake: FakeProvider;
   let token: string;
   /** Real ids of the demo business (and form tokens), so paths reach the code behind the 404 check. */
   let realIds: string[];
 
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_MAX_PER_IP: '1000000', LOGIN_MAX_PER_EMAIL: '1000000' });
+    // Provider APIs on a fake, so connecting or editing an account is asked of it, never of the internet.
+    fake = await FakeProvider.start();
+    t = await channelTestApp(fake, { LOGIN_MAX_PER_IP: '1000000', LOGIN_MAX_PER_EMAIL: '1000000' });
     token = await t.login(DEMO_LOGINS.owner);
     const get = async (url: string) => (await t.request({ method: 'GET', url, token })).json().body;
 
@@ -146,22 +150,16 @@ describe('every route answers bad input with 4xx, never 5xx', () => {
     const locationIds: string[] = me.businesses.flatMap((b: { locations: { id: string }[] }) =>
       b.locations.map((l) => l.id),
     );
-    const connect = await t.request({
-      method: 'POST',
-      url: '/api/v1/channels',
-      token,
-      payload: {
-        location_id: locationIds[0],
-        provider: 'messenger',
-        config: {
-          page_id: '100000000000777',
-          page_access_token: 'fuzz-page-token-0123456789',
-          app_secret: 'fuzz-app-secret-0123456789',
-          verify_token: 'fuzz-verify-token',
-        },
+    const account = await connect(t, token, {
+      location_id: locationIds[0]!,
+      provider: 'messenger',
+      config: {
+        page_id: '100000000000777',
+        page_access_token: 'fuzz-page-token-0123456789',
+        app_secret: 'fuzz-app-secret-0123456789',
+        verify_token: 'fuzz-verify-token',
       },
     });
-    expect(connect.statusCode).toBe(200);
     const first = await inbound(t, token, {
       location_id: locationIds[0]!,
       from: { phone: '+61491570111', name: 'Fuzz Customer' },
@@ -175,7 +173,7 @@ describe('every route answers bad input with 4xx, never 5xx', () => {
     const form = await get('/api/v1/business/mybusiness/web-form-webhook');
     realIds = [
       ...locationIds,
-      connect.json().body.id,
+      account.id,
       ...enquiryIds,
       ...messages.items.map((m: { id: string }) => m.id).slice(0, 2),
       ...templates.items.map((x: { id: string }) => x.id).slice(0, 1),
@@ -187,6 +185,7 @@ describe('every route answers bad input with 4xx, never 5xx', () => {
 
   afterAll(async () => {
     await t?.close();
+    await fake?.close();
   });
 
   function casesFor(route: RouteOptions, method: string): Case[] {

@@ -85,6 +85,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       redis = await startRedis();
       if (!redis) throw new Error('redis-server is not installed: run scripts/test.sh, which installs it');
       await twilio.start();
+      // The account accepts its primary Auth Token and the new one it is changed to (Twilio's secondary).
+      twilio.owners.twilio(TWILIO_SID, [TWILIO_TOKEN, NEW_TOKEN], { numbers: [NUMBER] });
       db = await createServerDatabase(dir);
       const env = {
         ...db.env,

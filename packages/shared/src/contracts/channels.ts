@@ -187,8 +187,15 @@ export const ChannelAccount = z.object({
   address: z.string().nullable(),
   config: z.record(z.string(), z.unknown()),
   webhooks: z.record(z.string(), z.string()),
-  /** Set when the account cannot work as stored (its credentials cannot be read): what the owner should do. */
+  /**
+   * Set when the account cannot work as stored (its credentials cannot be read, or another business proved the
+   * address is theirs and it was disconnected): what happened and what the owner should do.
+   */
   problem: z.string().nullable(),
+  /** When the provider confirmed these credentials own the address; null when it never did (see `problem`). */
+  verified_at: Timestamp.nullable(),
+  /** When another business proved the address is theirs: the account receives and sends nothing since. */
+  disconnected_at: Timestamp.nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

@@ -18,6 +18,7 @@ import {
   SUITE_TIMEOUTS,
   startChannelSuite,
 } from '../../modules/channels/test-support.ts';
+import { GOOGLE_ACCESS_TOKEN } from '../../test/fake-owners.ts';
 import { eventually, type TestApp } from '../../test/helpers.ts';
 import { googSignature, verifyGoogSignature } from './signature.ts';
 
@@ -192,13 +193,10 @@ describe('Google RCS Business Messaging', SUITE_TIMEOUTS, () => {
   });
 
   it('sends agent messages with a service-account token, keyed by our message id; DELIVERED and READ move it on', async () => {
-    fake
-      .on('POST', '/token', {
-        json: { access_token: 'ya29.fixture-access-token', expires_in: 3600, token_type: 'Bearer' },
-      })
-      .on('POST', AGENT_MESSAGES, (req) => ({
-        json: { name: `phones/+61491570006/agentMessages/${req.url.searchParams.get('messageId')}` },
-      }));
+    // The access token comes from the fake Google, which checked the key when the agent was connected.
+    fake.on('POST', AGENT_MESSAGES, (req) => ({
+      json: { name: `phones/+61491570006/agentMessages/${req.url.searchParams.get('messageId')}` },
+    }));
     const res = await send({ message: 'Monday works. See you then!' });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().body.id as string;
@@ -221,7 +219,7 @@ describe('Google RCS Business Messaging', SUITE_TIMEOUTS, () => {
     const [req] = fake.received('POST', AGENT_MESSAGES);
     expect(decodeURIComponent(req!.path)).toBe('/v1/phones/+61491570006/agentMessages');
     expect(Object.fromEntries(req!.url.searchParams)).toEqual({ messageId: id, agentId: AGENT });
-    expect(req!.headers.authorization).toBe('Bearer ya29.fixture-access-token');
+    expect(req!.headers.authorization).toBe(`Bearer ${GOOGLE_ACCESS_TOKEN}`);
     expect(req!.json()).toEqual({ contentMessage: { text: 'Monday works. See you then!' } });
 
     const read = push({

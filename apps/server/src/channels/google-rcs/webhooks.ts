@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.ts';
 import { safeEqual } from '../../lib/crypto.ts';
-import type { WebhookRoutes } from '../types.ts';
+import type { Account, WebhookRoutes } from '../types.ts';
 import { badSignature, header, jsonBody, malformed } from '../webhook-http.ts';
 import { verifyGoogSignature } from './signature.ts';
 import { parseRbmPush, Verification } from './webhook.ts';
@@ -25,12 +25,17 @@ export const rcsWebhooks: WebhookRoutes = (app, ctx) => {
     if (!signature) throw badSignature();
     const push = parseRbmPush(body);
     if (!push) throw malformed('RBM');
-    let [account] = await ctx.accounts.where('google_rcs', { address: push.event.agent_id });
-    if (account && !verifyGoogSignature(account.config.client_token, push.decoded, signature)) {
-      // The client token may have changed since the agent was looked up: read it again before refusing.
-      [account] = await ctx.accounts.where('google_rcs', { address: push.event.agent_id }, { fresh: true });
-      if (account && !verifyGoogSignature(account.config.client_token, push.decoded, signature))
-        throw badSignature();
+    // Nobody can prove to Google that an agent is theirs, so several businesses may have entered one agent
+    // id: the push belongs to the one whose client token signed it (only the agent's partner knows it).
+    const signedBy = (candidates: Account<'google_rcs'>[]) =>
+      candidates.find((a) => verifyGoogSignature(a.config.client_token, push.decoded, signature));
+    let candidates = await ctx.accounts.where('google_rcs', { address: push.event.agent_id });
+    let account = signedBy(candidates);
+    if (candidates.length && !account) {
+      // A client token may have changed since the agent was looked up: read them again before refusing.
+      candidates = await ctx.accounts.where('google_rcs', { address: push.event.agent_id }, { fresh: true });
+      account = signedBy(candidates);
+      if (candidates.length && !account) throw badSignature();
     }
     if (!account) {
       request.log.info({ agent_id: push.event.agent_id }, 'RBM event for an agent not connected; ignored');

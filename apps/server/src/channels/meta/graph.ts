@@ -32,6 +32,9 @@ type GraphErrorBody = {
 export class GraphApiError extends Error {
   readonly status: number;
   readonly code: string | null;
+  readonly subcode: number | null;
+  /** Meta's own words, for telling apart refusals that share a code (e.g. a wrong `appsecret_proof`). */
+  readonly detail: string | null;
   readonly transient: boolean;
   constructor(status: number, body: GraphErrorBody | undefined) {
     const e = body?.error;
@@ -45,6 +48,8 @@ export class GraphApiError extends Error {
     );
     this.status = status;
     this.code = code;
+    this.subcode = e?.error_subcode ?? null;
+    this.detail = e?.message ?? null;
     this.transient = isTransientStatus(status) || isTransientMetaError(code, e?.is_transient);
   }
 }

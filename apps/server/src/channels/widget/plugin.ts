@@ -27,7 +27,7 @@ import fp from 'fastify-plugin';
 import type { Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { type LimitRule, waitText } from '../../lib/limiter.ts';
+import { ipKey, type LimitRule, waitText } from '../../lib/limiter.ts';
 import { storablePacket, storableText } from '../../lib/text.ts';
 import { rooms } from '../../plugins/realtime.ts';
 import { attribute } from './attribution.ts';
@@ -221,7 +221,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       if (!location) throw new AppError('not_found', 'This chat is not available.');
       const wait = await app.limiter.take(
         chatsPerIp(intakeLimitsOf(location.intake_limits)),
-        `${location.id}:${request.ip}`,
+        `${location.id}:${ipKey(request.ip)}`,
       );
       if (wait) {
         throw new AppError(
@@ -428,7 +428,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       }
       const wait =
         (await app.limiter.take(messagesPerVisitor(socket.data.limits), claims.visitor_id)) ??
-        (await app.limiter.take(messagesPerIp, socket.data.ip));
+        (await app.limiter.take(messagesPerIp, ipKey(socket.data.ip)));
       if (wait) {
         return reply({
           ok: false,

@@ -3,6 +3,7 @@ import {
   type AdminBusiness,
   type AdminBusinessPatch,
   type AdminBusinessQuery,
+  type FeatureFlag,
   featureFlags,
   isUuid,
   subscriptionStatus,
@@ -169,14 +170,11 @@ export async function updateBusinessAsAdmin(
   return getBusiness(ctx, b.id);
 }
 
-/** Opens a business as an administrator: a token with it selected, and a line in its audit log. */
+/** Opens a business as an administrator: a token with it selected (recorded in its audit log as an entry). */
 export async function openBusiness(ctx: Ctx, id: string) {
-  const admin = requireSuperAdmin(ctx.actor);
+  requireSuperAdmin(ctx.actor);
   const { b } = await loadOne(ctx, id);
-  const { token } = await switchSelection(ctx, { business_id: b.id });
-  await recordAudit(ctx.db, { business_id: b.id, user_id: admin.user_id }, 'admin.business.open', {
-    target: b.id,
-  });
+  const { token } = await switchSelection(ctx, { business_id: b.id }, 'console');
   return { token, business_id: b.id };
 }
 
@@ -222,24 +220,35 @@ export async function listAudit(
   };
 }
 
-/** Refuses a route of a feature an administrator turned off for the business. */
-export async function requireFeature(
-  ctx: Pick<Context, 'db' | 'cache'> & { actor: Actor },
-  flag: keyof ReturnType<typeof featureFlags>,
-) {
-  if (!ctx.actor?.business_id) return;
-  const a = requireBusiness(ctx.actor);
-  const flags = await ctx.cache.remember(a.business_id, 'flags', async () => {
+/** Whether a feature is on for the business (cached per business with its other flags). */
+export async function featureOn(
+  ctx: Pick<Context, 'db' | 'cache'>,
+  businessId: string,
+  flag: FeatureFlag,
+): Promise<boolean> {
+  const flags = await ctx.cache.remember(businessId, 'flags', async () => {
     const [b] = await ctx.db
       .select({ flags: businesses.feature_flags })
       .from(businesses)
-      .where(eq(businesses.id, a.business_id));
+      .where(eq(businesses.id, businessId));
     return featureFlags(b?.flags);
   });
-  if (!flags[flag]) {
-    throw new AppError(
-      'forbidden',
-      'This feature is turned off for your business. Contact Switchboard support to turn it on.',
-    );
-  }
+  return flags[flag];
+}
+
+/** The one answer to anything of a feature an administrator turned off for the business. */
+export const featureOff = () =>
+  new AppError(
+    'forbidden',
+    'This feature is turned off for your business. Contact Switchboard support to turn it on.',
+  );
+
+/** Refuses a route (or socket event) of a feature an administrator turned off for the business. */
+export async function requireFeature(
+  ctx: Pick<Context, 'db' | 'cache'> & { actor: Actor },
+  flag: FeatureFlag,
+) {
+  if (!ctx.actor?.business_id) return;
+  const a = requireBusiness(ctx.actor);
+  if (!(await featureOn(ctx, a.business_id, flag))) throw featureOff();
 }

@@ -24,7 +24,7 @@ describe('the assistant (built-in, no model)', () => {
   let other: string;
   let loc: string;
   const call = async (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     token: string,
     payload?: unknown,
@@ -233,6 +233,42 @@ describe('the assistant (built-in, no model)', () => {
 
     const back = await call('PUT', `/enquiries/${enquiry_id}/needs-person`, staff, { needs_person: false });
     expect(back.json().body.needs_person).toBe(false);
+    await call('PUT', '/business/ai-auto-reply/toggle/off', owner, { location_id: loc });
+  });
+
+  it('stays silent while an administrator has the assistant turned off for the business, and answers again once it is back on', async () => {
+    const admin = await t.login(DEMO_LOGINS.admin);
+    const business = (await getMe(t, owner)).businesses.find((b) => b.selected)!.id;
+    const assistant = async (on: boolean) =>
+      expect(
+        (await call('PATCH', `/admin/businesses/${business}`, admin, { feature_flags: { assistant: on } }))
+          .statusCode,
+      ).toBe(200);
+    await call('PUT', '/business/ai-auto-reply/toggle/auto', owner, {
+      location_id: loc,
+      options: { delay_seconds: 0 },
+    });
+    await assistant(false);
+    try {
+      const { enquiry_id } = await inbound(t, owner, {
+        location_id: loc,
+        from: { phone: '+61491570214', name: 'Lee Park' },
+        message: 'Is there parking at the clinic?',
+      });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await thread(enquiry_id)).filter((m) => m.direction === 'out')).toEqual([]);
+    } finally {
+      await assistant(true);
+    }
+    const { enquiry_id } = await inbound(t, owner, {
+      location_id: loc,
+      from: { phone: '+61491570215', name: 'Sam Park' },
+      message: 'Is there parking at the clinic?',
+    });
+    const answered = await eventually(async () =>
+      (await thread(enquiry_id)).find((m) => m.direction === 'out'),
+    );
+    expect(answered.message).toContain('free parking behind the building');
     await call('PUT', '/business/ai-auto-reply/toggle/off', owner, { location_id: loc });
   });
 

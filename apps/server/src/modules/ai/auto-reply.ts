@@ -10,10 +10,11 @@ import {
 } from '@switchboard/shared';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Context } from '../../context.ts';
+import { type Context, depsOf } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { aiLearn } from '../../jobs/definitions/ai.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { featureOn } from '../admin/service.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { loadEnquiry } from '../enquiries/service.ts';
 import { sendAutomatic } from '../messages/automatic.ts';
@@ -107,6 +108,8 @@ export async function autoReply(app: FastifyInstance, job: { message_id: string;
   const { e, c, l } = row;
   const action = autoReplyAction(l.ai_auto_reply);
   if (action === 'off' || e.status !== 'open' || e.ai_handoff_at) return;
+  // An administrator turned the assistant off for the business: its settings are hidden, so it stays silent.
+  if (!(await featureOn(depsOf(app), e.business_id, 'assistant'))) return;
   const options = AiAutoReplyOptions.parse(l.ai_options ?? {});
   const [latest] = await app.db
     .select({ id: messages.id })

@@ -176,6 +176,57 @@ describe('client addresses and proxies', () => {
     }
   });
 
+  it('counts an IPv6 client by its /64, and an IPv4 address written as IPv6 as that IPv4 address', async () => {
+    const t = await createTestApp({ LOGIN_MAX_PER_IP: '3', LOGIN_MAX_PER_EMAIL: '1000' });
+    try {
+      const statuses = async (ips: string[]) => {
+        const out: number[] = [];
+        for (const [i, ip] of ips.entries())
+          out.push((await attempt(t, { email: `v6-${i}@nowhere.test`, password: 'x', ip })).statusCode);
+        return out;
+      };
+      // Every address a home or server is given for free, one after another: one allowance between them.
+      expect(
+        await statuses([
+          '2001:db8:5:1::1',
+          '2001:db8:5:1::2',
+          '2001:db8:5:1:abcd::3',
+          '2001:db8:5:1:ffff::4',
+        ]),
+      ).toEqual([401, 401, 401, 429]);
+      // The neighbouring /64 is someone else.
+      expect(await statuses(['2001:db8:5:2::1'])).toEqual([401]);
+      expect(await statuses(['192.0.2.77', '::ffff:192.0.2.77', '::ffff:c000:24d', '192.0.2.77'])).toEqual([
+        401, 401, 401, 429,
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts a forwarded IPv6 client by its /64 when the proxy is trusted', async () => {
+    const t = await createTestApp({
+      LOGIN_MAX_PER_IP: '2',
+      LOGIN_MAX_PER_EMAIL: '1000',
+      TRUST_PROXY: '10.0.0.0/8',
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await attempt(t, {
+          email: `fwd6-${i}@nowhere.test`,
+          password: 'x',
+          ip: '10.0.0.2',
+          headers: { 'x-forwarded-for': `2001:db8:7:7::${i + 1}` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses a TRUST_PROXY that is not a list of addresses', async () => {
     await expect(createTestApp({ TRUST_PROXY: 'true' })).rejects.toThrow(/TRUST_PROXY/);
   });

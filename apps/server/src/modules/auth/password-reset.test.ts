@@ -185,6 +185,18 @@ describe('limits on password reset requests', () => {
     );
   });
 
+  it('counts an IPv6 network by its /64, so stepping through its addresses gains nothing', async () => {
+    const network: number[] = [];
+    for (let i = 0; i < 21; i++)
+      network.push(
+        (await ask(t, `v6person${i}@example.com`, `2001:db8:7:1::${(i + 1).toString(16)}`)).statusCode,
+      );
+    expect(network.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(network[20]).toBe(429);
+    // Another /64 has its own allowance.
+    expect((await ask(t, 'v6other@example.com', '2001:db8:7:2::1')).statusCode).toBe(200);
+  });
+
   it('takes about as long for an address with an account as for one without', async () => {
     const time = async (email: string, ip: string) => {
       const started = performance.now();

@@ -6,7 +6,7 @@ import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { passwordResetMail } from '../../jobs/definitions/account-mail.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import type { LimitRule } from '../../lib/limiter.ts';
+import { ipKey, type LimitRule } from '../../lib/limiter.ts';
 import { findLinkSecret, issueLinkSecret, type SecretRow, useLinkSecret } from '../signup/secrets.ts';
 import { spend } from '../signup/service.ts';
 import { type LoginResult, startSession } from './service.ts';
@@ -36,7 +36,7 @@ export async function requestPasswordReset(
   { limiter, jobs }: Pick<ResetCtx, 'limiter' | 'jobs'>,
   input: { email: string; ip: string },
 ): Promise<{ email: string; minutes: number }> {
-  await spend(limiter, rules.perIp, input.ip, 'password reset requests from this network');
+  await spend(limiter, rules.perIp, ipKey(input.ip), 'password reset requests from this network');
   await spend(limiter, rules.perEmail, input.email.toLowerCase(), 'password reset requests for this email');
   await jobs.send(passwordResetMail, { email: input.email });
   return { email: input.email, minutes: RESET_LINK_MINUTES };
@@ -109,7 +109,7 @@ async function openLink({ db }: Pick<ResetCtx, 'db'>, token: string): Promise<Se
 
 /** `POST /auth/password-reset/check`: the account the link is for, while it works (the page opens on it). */
 export async function checkPasswordReset(ctx: ResetCtx, input: { token: string; ip: string }) {
-  await spend(ctx.limiter, rules.usePerIp, input.ip, 'attempts');
+  await spend(ctx.limiter, rules.usePerIp, ipKey(input.ip), 'attempts');
   const row = await openLink(ctx, input.token);
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.user_id!));
   if (!user) throw unusable(undefined);
@@ -126,7 +126,7 @@ export async function completePasswordReset(
   input: z.output<typeof PasswordResetComplete>,
   client: { ip: string; userAgent?: string },
 ): Promise<LoginResult & { user_id: string; email: string }> {
-  await spend(ctx.limiter, rules.usePerIp, client.ip, 'attempts');
+  await spend(ctx.limiter, rules.usePerIp, ipKey(client.ip), 'attempts');
   await openLink(ctx, input.token);
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import type { Limiter, LimitRule } from '../../lib/limiter.ts';
+import { ipKey, type Limiter, type LimitRule } from '../../lib/limiter.ts';
 
 /** Whose allowance a login attempt spends: the email's, or (for a browser that signed in before) the browser's. */
 export type AttemptKey = { email: string } | { device: string };
@@ -35,7 +35,7 @@ export function createLoginLimiter(config: Config, limiter: Limiter) {
 
   return {
     async checkIp(ip: string): Promise<void> {
-      const wait = await limiter.take(byIp, ip);
+      const wait = await limiter.take(byIp, ipKey(ip));
       if (wait) throw tooMany(wait);
     },
     /** Spends one attempt; a refusal says whether it is the email's first in this window (time to tell them). */

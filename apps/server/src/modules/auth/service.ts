@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { assertOwnLocation } from '../locations/service.ts';
 import { openableBusinesses } from '../users/access.ts';
@@ -52,8 +53,15 @@ export async function startSession(
   user: Pick<typeof users.$inferSelect, 'id' | 'token_version' | 'client_key' | 'client_iv'>,
   input: { businessId?: string; locationId?: string; ip?: string; userAgent?: string },
 ): Promise<LoginResult & { user_id: string }> {
-  const selection = await pickSelection(db, user.id, input.businessId, input.locationId);
+  const { entered_as_admin, ...selection } = await pickSelection(
+    db,
+    user.id,
+    input.businessId,
+    input.locationId,
+  );
   const ttl = Math.round(config.sessionDays * 86_400);
+  if (entered_as_admin && selection.business_id)
+    await recordAdminEntry(db, user.id, selection.business_id, 'login');
   const [session] = await db
     .insert(sessions)
     .values({
@@ -72,19 +80,35 @@ export async function startSession(
   return { token, key: user.client_key, iv: user.client_iv, user_id: user.id };
 }
 
+/** How a Switchboard administrator came into a business they are not a member of. */
+export type AdminEntry = 'console' | 'switch' | 'login';
+
+/**
+ * An administrator entering a business they are not a member of, however they came in (the console's "open",
+ * switching business, signing in with it chosen): one line in that business's audit log, so its owner sees
+ * who came in, when and how.
+ */
+async function recordAdminEntry(db: Db, userId: string, businessId: string, how: AdminEntry) {
+  await recordAudit(db, { business_id: businessId, user_id: userId }, 'admin.business.open', {
+    target: businessId,
+    detail: { how },
+  });
+}
+
 /**
  * The business and location a token is issued for: the requested ones when the user may use them, otherwise
- * the user's first business and that business's first location.
+ * the user's first business and that business's first location; `entered_as_admin` when it is a business the
+ * user (an administrator) is not a member of.
  */
 async function pickSelection(
   db: Db,
   userId: string,
   businessId?: string,
   locationId?: string,
-): Promise<{ business_id: string | null; location_id: string | null }> {
+): Promise<{ business_id: string | null; location_id: string | null; entered_as_admin: boolean }> {
   const openable = await openableBusinesses(db, userId);
   const chosen = openable.find((m) => m.business.id === businessId) ?? openable[0];
-  if (!chosen) return { business_id: null, location_id: null };
+  if (!chosen) return { business_id: null, location_id: null, entered_as_admin: false };
   const locs = (
     await db
       .select({ id: locations.id })
@@ -93,17 +117,25 @@ async function pickSelection(
       .orderBy(asc(locations.precedence), asc(locations.created_at))
   ).filter((l) => !chosen.location_ids || chosen.location_ids.includes(l.id));
   const location = locs.find((l) => l.id === locationId) ?? locs[0];
-  return { business_id: chosen.business.id, location_id: location?.id ?? null };
+  return {
+    business_id: chosen.business.id,
+    location_id: location?.id ?? null,
+    entered_as_admin: chosen.role === null,
+  };
 }
 
 export async function logout({ db, actor }: ActorCtx): Promise<void> {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, actor.session_id));
 }
 
-/** A token for the same session with another business and/or location selected. */
+/**
+ * A token for the same session with another business and/or location selected. An administrator coming into
+ * a business they are not a member of is recorded in its audit log (`how`: the console's "open", or a switch).
+ */
 export async function switchSelection(
   { db, config, actor }: ActorCtx,
   input: { business_id: string; location_id?: string },
+  how: Exclude<AdminEntry, 'login'> = 'switch',
 ): Promise<{ token: string }> {
   const openable = await openableBusinesses(db, actor.user_id);
   const chosen = openable.find((o) => o.business.id === input.business_id);
@@ -111,7 +143,15 @@ export async function switchSelection(
   await assertOwnLocation(db, input.business_id, input.location_id);
   if (input.location_id && chosen.location_ids && !chosen.location_ids.includes(input.location_id))
     throw notFound('Location');
-  const selection = await pickSelection(db, actor.user_id, input.business_id, input.location_id);
+  const { entered_as_admin, ...selection } = await pickSelection(
+    db,
+    actor.user_id,
+    input.business_id,
+    input.location_id,
+  );
+  // Moving between locations of the business already open is not entering it again.
+  if (entered_as_admin && (how === 'console' || actor.business_id !== input.business_id))
+    await recordAdminEntry(db, actor.user_id, input.business_id, how);
   const ttl = Math.round(config.sessionDays * 86_400);
   const token = await signAccessToken(
     { ...selection, user_id: actor.user_id, sid: actor.session_id, tv: actor.token.tv },

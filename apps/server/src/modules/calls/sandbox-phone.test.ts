@@ -312,4 +312,55 @@ describe('sandbox calls', () => {
     sam.disconnect();
     await eventually(async () => (await callOf(sid)).status === 'completed');
   });
+
+  it('with calling turned off for the business, every step of a sandbox call is refused as the calling routes are', async () => {
+    const admin = await t.login(DEMO_LOGINS.admin);
+    const business = (await getMe(t, owner)).businesses.find((b) => b.selected)!.id;
+    const flags = (calls: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/businesses/${business}`,
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { feature_flags: { calls } },
+      });
+    const [past] = await t.database.db.select().from(calls).where(eq(calls.business_id, business)).limit(1);
+    expect((await flags(false)).statusCode).toBe(200);
+    try {
+      const route = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/calls',
+        headers: { authorization: `Bearer ${owner}` },
+      });
+      expect(route.statusCode).toBe(403);
+      const answer = { ok: false, message: route.json().message as string };
+      expect(answer.message).toContain('turned off for your business');
+
+      const sam = await open(staff1);
+      const simulator = await open(owner);
+      expect(await ack(sam, 'phone.register', { location_id: loc, on: true })).toEqual(answer);
+      expect(await ack(simulator, 'sandbox.listen')).toEqual(answer);
+      expect(await ack(simulator, 'sandbox.call', { location_id: loc, from: '+61491570041' })).toEqual(
+        answer,
+      );
+      expect(await ack(sam, 'phone.dial', { location_id: loc, to: '+61491570041' })).toEqual(answer);
+      expect(await ack(sam, 'phone.answer', { call_sid: past!.provider_call_sid })).toEqual(answer);
+      expect(await t.database.db.select().from(calls).where(eq(calls.from_number, '+61491570041'))).toEqual(
+        [],
+      );
+
+      const form = new FormData();
+      form.set('file', new Blob([wav(1, 1)], { type: 'audio/wav' }), 'call.wav');
+      const upload = await fetch(`${url}/api/v1/sandbox/calls/${past!.provider_call_sid}/recording`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}` },
+        body: form,
+      });
+      expect(upload.status).toBe(403);
+      expect(((await upload.json()) as { message: string }).message).toBe(answer.message);
+    } finally {
+      expect((await flags(true)).statusCode).toBe(200);
+    }
+    const simulator = await open(owner);
+    expect(await ack(simulator, 'sandbox.listen')).toEqual({ ok: true });
+  });
 });

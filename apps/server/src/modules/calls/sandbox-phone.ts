@@ -10,6 +10,7 @@ import { saveUpload } from '../../lib/storage.ts';
 import { wavChannels, wavSeconds } from '../../lib/wav.ts';
 import { requireBusiness, worksAt } from '../../plugins/auth.ts';
 import { rooms, type StaffSocket } from '../../plugins/realtime.ts';
+import { requireFeature } from '../admin/service.ts';
 import { phoneOrRefuse } from '../customers/service.ts';
 import { findLocation } from '../locations/service.ts';
 import { readSingleFile } from '../uploads/multipart.ts';
@@ -184,14 +185,20 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
     const { actor } = socket.data;
     const businessId = actor.business_id!;
     const staff = requireBusiness(actor);
+    // Sandbox calls are calls: with calling turned off for the business, each step is refused as the calling
+    // routes are. Hanging up, declining and the call's own signalling stay open, so a call already under way
+    // when the feature was turned off can still end.
+    const calling = () => requireFeature({ db: app.db, cache: app.businessCache, actor }, 'calls');
     const handle =
       <I>(work: (input: I) => Promise<PhoneAck>) =>
       (input: I, ack?: (result: PhoneAck) => void) => {
         const reply = typeof ack === 'function' ? ack : () => {};
-        work(input).then(reply, (error: unknown) => {
-          if (!(error instanceof AppError)) logFailure(error);
-          reply(failure(error));
-        });
+        calling()
+          .then(() => work(input))
+          .then(reply, (error: unknown) => {
+            if (!(error instanceof AppError)) logFailure(error);
+            reply(failure(error));
+          });
       };
 
     socket.on(
@@ -387,6 +394,7 @@ export const sandboxPhone: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = requireBusiness(request.actor);
+      await requireFeature(request.ctx, 'calls');
       const call = await callOf(a.business_id, request.params.id);
       if (!call || !worksAt(a, call.location_id)) throw new AppError('not_found', 'Call not found.');
       const file = await readSingleFile(request, {

@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
+import { requireFeature } from '../admin/service.ts';
 import { findLocation } from '../locations/service.ts';
 
 type Row = typeof trackingNumbers.$inferSelect;
@@ -106,6 +107,7 @@ export async function findTrackingNumber(db: DbOrTx, number: string, businessIds
 /** A location's tracking numbers: its calls from campaigns. */
 export const trackingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  app.addHook('preHandler', async (request) => requireFeature(request.ctx, 'calls'));
   app.get(
     '/business/locations/:id/tracking-numbers',
     { schema: { params: IdParams, response: { 200: answer(TrackingNumberList) } } },

@@ -69,23 +69,33 @@ describe('channel accounts stay readable and separate', SUITE_TIMEOUTS, () => {
   });
 
   it('refuses a Twilio account or WhatsApp Business Account that another business has connected', async () => {
-    const sameSid = await s.t.request({
-      method: 'POST',
-      url: '/api/v1/channels',
-      token: northOwner,
-      payload: {
-        location_id: northLoc,
-        provider: 'twilio',
-        // The same account, spelled in upper case.
-        config: {
-          account_sid: `AC${TWILIO_SID.slice(2).toUpperCase()}`,
-          auth_token: 'another-token-0123456789',
-          phone_number: '+61491570555',
+    const claim = (auth_token: string) =>
+      s.t.request({
+        method: 'POST',
+        url: '/api/v1/channels',
+        token: northOwner,
+        payload: {
+          location_id: northLoc,
+          provider: 'twilio',
+          // The same account, spelled in upper case.
+          config: {
+            account_sid: `AC${TWILIO_SID.slice(2).toUpperCase()}`,
+            auth_token,
+            phone_number: '+61491570555',
+          },
         },
-      },
-    });
+      });
+    // Without the account's Auth Token, Twilio says the credentials are not theirs.
+    const guessed = await claim('another-token-0123456789');
+    expect(guessed.statusCode).toBe(422);
+    expect(guessed.json().message).toMatch(/^Twilio did not accept this Account SID and Auth Token/);
+    // With it (the account does own the number), the account is still Harbourside's, confirmed first.
+    s.fake.owners.twilio(TWILIO_SID, TWILIO_TOKEN, { numbers: ['+61491570555'] });
+    const sameSid = await claim(TWILIO_TOKEN);
     expect(sameSid.statusCode).toBe(409);
-    expect(sameSid.json().message).toMatch(/already connected by another business/);
+    expect(sameSid.json().message).toMatch(
+      /^This Twilio account \(AC\w+\) is connected to another business, and Twilio confirmed it is theirs/,
+    );
 
     const meta = {
       app_secret: 'a'.repeat(32),
@@ -96,6 +106,11 @@ describe('channel accounts stay readable and separate', SUITE_TIMEOUTS, () => {
       location_id: s.locations[1],
       provider: 'whatsapp',
       config: { ...meta, phone_number_id: '100000000000201', waba_id: '100000000000301' },
+    });
+    // The same token reaches a second number of the same WhatsApp Business Account.
+    s.fake.owners.meta(meta.access_token, {
+      appSecret: meta.app_secret,
+      whatsapp: { phone_number_id: '100000000000202', waba_id: '100000000000301' },
     });
     const sameWaba = await s.t.request({
       method: 'POST',
@@ -114,7 +129,7 @@ describe('channel accounts stay readable and separate', SUITE_TIMEOUTS, () => {
     });
     expect(sameWaba.statusCode).toBe(409);
     expect(sameWaba.json().message).toMatch(
-      /WhatsApp Business Account \(100000000000301\) is already connected/,
+      /^This WhatsApp Business Account \(100000000000301\) is connected to another business, and WhatsApp confirmed it is theirs/,
     );
     expect(
       (await s.t.request({ method: 'GET', url: '/api/v1/channels', token: northOwner })).json().body.total,
@@ -177,6 +192,8 @@ describe('channel accounts stay readable and separate', SUITE_TIMEOUTS, () => {
     });
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json().message).toMatch(/page_access_token/);
+    // The owner makes a new Page token (and resets the App Secret) at Meta, and enters both.
+    s.fake.owners.meta('EAAGnorth0000002', { appSecret: 'c'.repeat(32), page: { id: '100000000000401' } });
     const repaired = await s.t.request({
       method: 'PATCH',
       url: `/api/v1/channels/${north.id}`,

@@ -20,6 +20,7 @@ import {
 } from './test-support.ts';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const ROTATED_TOKEN = 'fedcba9876543210fedcba9876543210';
 const SERVICE_ACCOUNT = {
   type: 'service_account',
   project_id: 'rbm-fixture',
@@ -71,6 +72,10 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
     const me = await getMe(t, owner);
     [loc1, loc2] = me.businesses.find((b) => b.selected)!.locations.map((l) => l.id) as [string, string];
     northLoc = (await getMe(t, northOwner)).businesses.find((b) => b.selected)!.locations[0]!.id;
+    // Harbourside's Twilio account: the numbers it owns, and the second Auth Token it rotates to.
+    fake.owners.twilio(TWILIO_SID, [TWILIO_TOKEN, ROTATED_TOKEN], {
+      numbers: ['+61491570110', '+61491570111'],
+    });
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await t.close();
@@ -214,7 +219,7 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
       method: 'PATCH',
       url: `/api/v1/channels/${account.id}`,
       token: owner,
-      payload: { config: { auth_token: 'fedcba9876543210fedcba9876543210' } },
+      payload: { config: { auth_token: ROTATED_TOKEN } },
     });
     expect(rotated.json().body.config.auth_token).toBe('••••3210');
     row = await accountRow(t, account.id);
@@ -236,7 +241,7 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
     expect(bad.json().message).toContain('The Account SID starts with AC');
   });
 
-  it('refuses bad config with a message naming the field, and a second account or a taken address with 409', async () => {
+  it('refuses bad config with a message naming the field, a second account with 409, and credentials that do not own the number', async () => {
     const bad = await t.request({
       method: 'POST',
       url: '/api/v1/channels',
@@ -262,6 +267,7 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
       'This location already has a Twilio account connected. Edit that one.',
     );
 
+    // Another business with the very same (confirmed) credentials: the account is Harbourside's.
     const taken = await t.request({
       method: 'POST',
       url: '/api/v1/channels',
@@ -270,10 +276,11 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toMatch(
-      /^This Twilio account \(AC\w+\) is already connected by another business/,
+      /^\+61491570110 is connected to another business, and Twilio confirmed it is theirs\./,
     );
 
-    const takenNumber = await t.request({
+    // The number with credentials Twilio does not know, or a real account that does not own it.
+    const strangers = await t.request({
       method: 'POST',
       url: '/api/v1/channels',
       token: northOwner,
@@ -283,10 +290,32 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
         config: { ...twilioConfig, account_sid: `AC${'b'.repeat(32)}` },
       },
     });
-    expect(takenNumber.statusCode).toBe(409);
-    expect(takenNumber.json().message).toBe(
-      '+61491570110 is already connected as a Twilio account elsewhere.',
+    expect(strangers.statusCode).toBe(422);
+    expect(strangers.json().message).toBe(
+      'Twilio did not accept this Account SID and Auth Token. Copy both again from the Twilio Console (Account info).',
     );
+    fake.owners.twilio(`AC${'c'.repeat(32)}`, 'north-token-0123456789abcdef0123', {
+      numbers: ['+15555550200'],
+    });
+    const notTheirs = await t.request({
+      method: 'POST',
+      url: '/api/v1/channels',
+      token: northOwner,
+      payload: {
+        location_id: northLoc,
+        provider: 'twilio',
+        config: {
+          ...twilioConfig,
+          account_sid: `AC${'c'.repeat(32)}`,
+          auth_token: 'north-token-0123456789abcdef0123',
+        },
+      },
+    });
+    expect(notTheirs.statusCode).toBe(422);
+    expect(notTheirs.json().message).toMatch(/^\+61491570110 is not a phone number of this Twilio account/);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/channels', token: northOwner })).json().body.total,
+    ).toBe(0);
   });
 
   it('is for the owner only: staff get 403 with a message; another business gets 404', async () => {
@@ -369,7 +398,7 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
       });
       const [l] = await t.database.db.select().from(locations).where(eq(locations.id, northLoc));
       expect(l!.phone_number).toBe('+61491570000');
-      // Already taken (by this location) is skipped: every location's number stays unique.
+      // Already taken (by this location) is skipped: each location of the business has its own number.
       const again = await t.request({
         method: 'POST',
         url: `/api/v1/business/locations/purchase-number/${northLoc}`,

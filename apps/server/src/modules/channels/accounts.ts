@@ -12,24 +12,31 @@ import {
   SECRET_FIELDS,
   type UpdateChannelRequest,
 } from '@switchboard/shared';
-import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
-import { addressOf, OWNED_FIELD, PROVIDER_NAMES } from '../../channels/catalogue.ts';
+import { addressOf, PROVIDER_NAMES } from '../../channels/catalogue.ts';
 import type { Account, AccountRow } from '../../channels/types.ts';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { decryptJson, encryptJson, maskSecret } from '../../lib/crypto.ts';
-import { requireOwner } from '../../plugins/auth.ts';
+import { type BusinessActor, requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
+import {
+  assertLocationFree,
+  disconnectDisplaced,
+  displacedProblem,
+  proveOwnership,
+  settleClaim,
+} from './claims.ts';
 
 /** A connected account as the routes answer it (the wire form is the shared `ChannelAccountJson`). */
 export type ChannelAccountDto = z.output<typeof ChannelAccount>;
 
-type Ctx = { db: Db; config: Pick<Config, 'encryptionKey' | 'publicUrl'> };
+type Ctx = { db: Db; config: Pick<Config, 'encryptionKey' | 'publicUrl' | 'providers'> };
 type ActorCtx = Ctx & Pick<Context, 'actor'>;
 
 const MANAGE = 'manage channels';
@@ -130,7 +137,7 @@ export function webhookUrls(publicUrl: string, provider: Provider): Record<strin
   }
 }
 
-export function toChannelJson(ctx: Ctx, row: AccountRow): ChannelAccountDto {
+export function toChannelJson(ctx: Pick<Ctx, 'config'>, row: AccountRow): ChannelAccountDto {
   const provider = row.provider as Provider;
   let account: Pick<Account, 'config'>;
   let problem: string | null = null;
@@ -161,7 +168,9 @@ export function toChannelJson(ctx: Ctx, row: AccountRow): ChannelAccountDto {
     address: row.address,
     config,
     webhooks: webhookUrls(ctx.config.publicUrl, provider),
-    problem,
+    problem: displacedProblem(row) ?? problem,
+    verified_at: row.verified_at,
+    disconnected_at: row.displaced_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -175,69 +184,6 @@ export async function findOwnAccount(db: DbOrTx, businessId: string, id: string)
     .where(and(eq(channelAccounts.id, id), eq(channelAccounts.business_id, businessId)));
   if (!row) throw notFound('Channel');
   return row;
-}
-
-async function assertNoConflict(
-  tx: DbOrTx,
-  input: {
-    id: string;
-    business_id: string;
-    provider: Provider;
-    location_id: string;
-    address: string | null;
-    config: Record<string, unknown>;
-  },
-) {
-  const name = PROVIDER_NAMES[input.provider];
-  const owned = OWNED_FIELD[input.provider];
-  const ownedValue = owned && input.config[owned.field];
-  if (owned && typeof ownedValue === 'string') {
-    const [elsewhere] = await tx
-      .select({ id: channelAccounts.id })
-      .from(channelAccounts)
-      .where(
-        and(
-          eq(channelAccounts.provider, input.provider),
-          sql`${channelAccounts.config} ->> ${owned.field} = ${ownedValue}`,
-          ne(channelAccounts.business_id, input.business_id),
-        ),
-      )
-      .limit(1);
-    if (elsewhere) {
-      throw new AppError(
-        'conflict',
-        `This ${owned.label} (${ownedValue}) is already connected by another business. Each ${owned.label} can belong to one business only.`,
-      );
-    }
-  }
-  const [sameLocation] = await tx
-    .select({ id: channelAccounts.id })
-    .from(channelAccounts)
-    .where(
-      and(
-        eq(channelAccounts.location_id, input.location_id),
-        eq(channelAccounts.provider, input.provider),
-        ne(channelAccounts.id, input.id),
-      ),
-    );
-  if (sameLocation) {
-    throw new AppError('conflict', `This location already has a ${name} account connected. Edit that one.`);
-  }
-  if (!input.address) return;
-  // Webhooks find the account by this address: two accounts on one address could not both receive.
-  const [sameAddress] = await tx
-    .select({ id: channelAccounts.id })
-    .from(channelAccounts)
-    .where(
-      and(
-        eq(channelAccounts.provider, input.provider),
-        eq(channelAccounts.address, input.address),
-        ne(channelAccounts.id, input.id),
-      ),
-    );
-  if (sameAddress) {
-    throw new AppError('conflict', `${input.address} is already connected as a ${name} account elsewhere.`);
-  }
 }
 
 function invalid(error: z.ZodError): AppError {
@@ -300,19 +246,25 @@ export async function createChannel(
   input: CreateChannelRequest,
 ): Promise<ChannelAccountDto> {
   const a = requireOwner(actor, MANAGE);
+  const location = await findLocation(ctx.db, a, input.location_id);
+  const id = uuidv7();
+  await assertLocationFree(ctx.db, { id, provider: input.provider, location_id: location.id });
+  // Asked before anything is reserved: an address is only ever held on the provider's word.
+  const ownership = await proveOwnership(ctx.config, input.provider, input.config);
   const row = await ctx.db.transaction(async (tx) => {
-    const location = await findLocation(tx, a, input.location_id);
-    const id = uuidv7();
     const address = addressOf(input.provider, input.config);
     const { open, secrets } = split(input.provider, input.config);
-    await assertNoConflict(tx, {
+    const now = new Date();
+    const displaced = await settleClaim(tx, {
       id,
       business_id: a.business_id,
       provider: input.provider,
       location_id: location.id,
       address,
       config: open,
+      proven: ownership.proven,
     });
+    await disconnectDisplaced(tx, displaced, now);
     const [created] = await tx
       .insert(channelAccounts)
       .values({
@@ -323,6 +275,7 @@ export async function createChannel(
         address,
         config: open,
         secrets_encrypted: encryptJson(ctx.config.encryptionKey, secrets, aad(id)),
+        verified_at: ownership.proven ? now : null,
       })
       .returning();
     await audit(tx, a, 'channel.connect', created!);
@@ -337,45 +290,32 @@ export async function updateChannel(
   input: UpdateChannelRequest,
 ): Promise<ChannelAccountDto> {
   const a = requireOwner(actor, MANAGE);
+  const change = await accountChange(ctx, a, id, input);
+  await assertLocationFree(ctx.db, {
+    id: change.existing.id,
+    provider: change.provider,
+    location_id: change.locationId,
+  });
+  const ownership = await proveOwnership(ctx.config, change.provider, change.config);
   const row = await ctx.db.transaction(async (tx) => {
+    // Read again inside: the account may have changed while the provider was asked.
     const existing = await findOwnAccount(tx, a.business_id, id);
-    const provider = existing.provider as Provider;
-    // Unreadable credentials are replaced whole: the patch must then carry every secret again.
-    let current: Record<string, unknown>;
-    try {
-      current = openAccount(ctx.config.encryptionKey, existing).config as Record<string, unknown>;
-    } catch {
-      current = { ...existing.config };
-    }
-    const patch = input.config ?? {};
-    // A secret left out, or sent back exactly as it was answered (masked), keeps its stored value.
-    const merged: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(current)) if (!INTERNAL_CONFIG.has(k)) merged[k] = v;
-    delete merged.service_account_email;
-    for (const [k, v] of Object.entries(patch)) {
-      if (
-        SECRET_FIELDS[provider].includes(k) &&
-        (v === undefined || (typeof v === 'string' && v.startsWith('••••')))
-      )
-        continue;
-      merged[k] = v;
-    }
-    const parsed = ProviderConfig[provider].safeParse(merged);
-    if (!parsed.success) throw invalid(parsed.error);
-    const config = parsed.data as Record<string, unknown>;
-    const locationId = input.location_id
-      ? (await findLocation(tx, a, input.location_id)).id
-      : existing.location_id;
+    if (existing.updated_at.getTime() !== change.existing.updated_at.getTime())
+      throw new AppError('conflict', 'This account was changed meanwhile. Reload it and save again.');
+    const { provider, config, locationId } = change;
     const address = addressOf(provider, config);
     const { open, secrets } = split(provider, config);
-    await assertNoConflict(tx, {
+    const now = new Date();
+    const displaced = await settleClaim(tx, {
       id: existing.id,
       business_id: a.business_id,
       provider,
       location_id: locationId,
       address,
       config: open,
+      proven: ownership.proven,
     });
+    await disconnectDisplaced(tx, displaced, now);
     // Cached template lists stay with the account unless the WhatsApp Business account changed.
     if (provider === 'whatsapp' && existing.config.waba_id === open.waba_id) {
       for (const k of ['whatsapp_templates', 'templates_synced_at']) {
@@ -389,6 +329,9 @@ export async function updateChannel(
         address,
         config: open,
         secrets_encrypted: encryptJson(ctx.config.encryptionKey, secrets, aad(existing.id)),
+        verified_at: ownership.proven ? now : null,
+        // Details the provider confirmed (or an RCS agent nobody proved) connect it again.
+        displaced_at: null,
       })
       .where(eq(channelAccounts.id, existing.id))
       .returning();
@@ -396,6 +339,44 @@ export async function updateChannel(
     return updated!;
   });
   return toChannelJson(ctx, row);
+}
+
+/** The account as a change would leave it: the stored values with the patch on top, checked. */
+async function accountChange(
+  ctx: Pick<Ctx, 'db' | 'config'>,
+  a: BusinessActor,
+  id: string,
+  input: UpdateChannelRequest,
+) {
+  const existing = await findOwnAccount(ctx.db, a.business_id, id);
+  const provider = existing.provider as Provider;
+  // Unreadable credentials are replaced whole: the patch must then carry every secret again.
+  let current: Record<string, unknown>;
+  try {
+    current = openAccount(ctx.config.encryptionKey, existing).config as Record<string, unknown>;
+  } catch {
+    current = { ...existing.config };
+  }
+  const patch = input.config ?? {};
+  // A secret left out, or sent back exactly as it was answered (masked), keeps its stored value.
+  const merged: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(current)) if (!INTERNAL_CONFIG.has(k)) merged[k] = v;
+  delete merged.service_account_email;
+  for (const [k, v] of Object.entries(patch)) {
+    if (
+      SECRET_FIELDS[provider].includes(k) &&
+      (v === undefined || (typeof v === 'string' && v.startsWith('••••')))
+    )
+      continue;
+    merged[k] = v;
+  }
+  const parsed = ProviderConfig[provider].safeParse(merged);
+  if (!parsed.success) throw invalid(parsed.error);
+  const config = parsed.data as Record<string, unknown>;
+  const locationId = input.location_id
+    ? (await findLocation(ctx.db, a, input.location_id)).id
+    : existing.location_id;
+  return { existing, provider, config, locationId };
 }
 
 /**
@@ -450,7 +431,14 @@ export async function locationAccount<P extends Provider>(
   const [row] = await db
     .select()
     .from(channelAccounts)
-    .where(and(eq(channelAccounts.location_id, locationId), eq(channelAccounts.provider, provider)))
+    .where(
+      and(
+        eq(channelAccounts.location_id, locationId),
+        eq(channelAccounts.provider, provider),
+        // An account another business proved its address away from sends nothing.
+        isNull(channelAccounts.displaced_at),
+      ),
+    )
     // With several accounts of one provider, the first connected sends (and starts conversations).
     .orderBy(asc(channelAccounts.created_at), asc(channelAccounts.id))
     .limit(1);
@@ -462,7 +450,10 @@ export async function locationAccount<P extends Provider>(
   }
 }
 
-/** Accounts of a provider whose address (or another config field) has this value, decrypted. */
+/**
+ * Accounts of a provider whose address (or another config field) has this value, decrypted: those the provider
+ * confirmed first, and never one disconnected because another business proved the address is theirs.
+ */
 export async function accountsWhere<P extends Provider>(
   db: DbOrTx,
   key: Buffer,
@@ -478,8 +469,10 @@ export async function accountsWhere<P extends Provider>(
   const rows = await db
     .select()
     .from(channelAccounts)
-    .where(and(eq(channelAccounts.provider, provider), or(...conditions)))
-    .orderBy(asc(channelAccounts.created_at));
+    .where(
+      and(eq(channelAccounts.provider, provider), isNull(channelAccounts.displaced_at), or(...conditions)),
+    )
+    .orderBy(sql`${channelAccounts.verified_at} is null`, asc(channelAccounts.created_at));
   return openAccounts<P>(key, rows, warn);
 }
 
@@ -493,6 +486,6 @@ export async function accountsOf(
   const rows = await db
     .select()
     .from(channelAccounts)
-    .where(sql`${channelAccounts.provider} in ${providers}`);
+    .where(and(sql`${channelAccounts.provider} in ${providers}`, isNull(channelAccounts.displaced_at)));
   return openAccounts(key, rows, warn);
 }

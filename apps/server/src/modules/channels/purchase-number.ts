@@ -1,6 +1,6 @@
 import { channelAccounts, locations } from '@switchboard/db';
 import type { PurchaseNumberRequest } from '@switchboard/shared';
-import { eq, like, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import { buyTwilioNumber, findAvailableNumber, TwilioApiError } from '../../channels/twilio/api.ts';
@@ -11,6 +11,7 @@ import { TransientSendError } from '../../lib/provider-errors.ts';
 import { requireOwner } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
 import { type ChannelAccountDto, locationAccount, toChannelJson, webhookUrls } from './accounts.ts';
+import { disconnectDisplaced, settleClaim } from './claims.ts';
 
 export type PurchaseNumberResult = {
   location_id: string;
@@ -52,19 +53,25 @@ export async function purchaseNumber(
       );
     }
     const phone = await app.db.transaction(async (tx) => {
-      // One at a time, so two locations never draw the same number.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard:sandbox-numbers'))`);
+      // Sandbox numbers are the business's own: the simulator plays every text and call within the business
+      // (its locations), so two businesses may hold the same fictional number. One draw at a time per business,
+      // so two of its locations never draw the same one.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`switchboard:sandbox-numbers:${a.business_id}`}))`,
+      );
       const taken = await tx
         .select({ phone: locations.phone_number })
         .from(locations)
-        .where(like(locations.phone_number, `${SANDBOX_PREFIX}%`));
+        .where(
+          and(eq(locations.business_id, a.business_id), like(locations.phone_number, `${SANDBOX_PREFIX}%`)),
+        );
       const used = new Set(taken.map((t) => t.phone));
       let free: string | undefined;
       for (let n = 0; n < 1000 && !free; n++) {
         const candidate = `${SANDBOX_PREFIX}${String(n).padStart(3, '0')}`;
         if (!used.has(candidate)) free = candidate;
       }
-      if (!free) throw new AppError('conflict', 'Every sandbox number is in use.');
+      if (!free) throw new AppError('conflict', 'Every sandbox number is in use at this business.');
       await tx.update(locations).set({ phone_number: free }).where(eq(locations.id, location.id));
       await recordAudit(tx, a, 'location.number.assign', {
         target: location.id,
@@ -112,11 +119,26 @@ export async function purchaseNumber(
       .update(locations)
       .set({ phone_number: bought.phone_number })
       .where(eq(locations.id, location.id));
+    // Bought with the account's own credentials just now: Twilio has shown the number is the account's, and
+    // anyone who entered it before without proof loses it.
+    const now = new Date();
+    const displaced = await settleClaim(tx, {
+      id: account.row.id,
+      business_id: account.row.business_id,
+      provider: 'twilio',
+      location_id: account.row.location_id,
+      address: bought.phone_number,
+      // Only the number is settled here: the account itself was settled when it was connected.
+      config: {},
+      proven: true,
+    });
+    await disconnectDisplaced(tx, displaced, now);
     const [updated] = await tx
       .update(channelAccounts)
       .set({
         address: bought.phone_number,
         config: sql`${channelAccounts.config} || ${JSON.stringify({ phone_number: bought.phone_number, phone_number_sid: bought.sid })}::jsonb`,
+        verified_at: now,
       })
       .where(eq(channelAccounts.id, account.row.id))
       .returning();

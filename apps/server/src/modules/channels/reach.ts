@@ -69,18 +69,23 @@ export async function locationReach(
   // A location has at most one account per provider: it receives, and it starts conversations.
   for (const account of accounts) {
     const provider = account.provider as Provider;
-    connected.add(provider);
+    const displaced = account.displaced_at !== null;
+    if (!displaced) connected.add(provider);
     items.push({
       channel: CHANNELS_OF[provider][0] ?? provider,
       label: CHANNEL_LABEL[provider],
       // Secrets are never read here: only the public fields that name the number or page.
       address: shownAddress(provider, account.config as Record<string, unknown>, account.address),
-      via: PROVIDER_NAMES[provider],
-      starts_conversations: true,
-      note: null,
+      via: displaced ? 'Disconnected' : PROVIDER_NAMES[provider],
+      starts_conversations: !displaced,
+      note: displaced
+        ? `Another business showed ${PROVIDER_NAMES[provider]} this is theirs: nothing is received or sent on it here.`
+        : null,
     });
   }
-  const twilioNumbers = new Set(items.filter((i) => i.via === 'Twilio').map((i) => i.address));
+  const twilioNumbers = new Set(
+    items.filter((i) => i.via === 'Twilio' || i.label === 'SMS & MMS').map((i) => i.address),
+  );
   if (location.phone_number && !twilioNumbers.has(location.phone_number)) {
     const sandbox = ctx.config.sandbox && !connected.has('twilio');
     items.push({

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { channelAccounts, customers, enquiries, messages } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
+import { type OwnerReply, ProviderOwners } from '../../test/fake-owners.ts';
 import { createTestApp, DEMO_LOGINS, eventually, getMe, type TestApp } from '../../test/helpers.ts';
 
 /** The provider fixtures kept in the repository (`fixtures/providers/`), or PROVIDER_FIXTURES. */
@@ -52,15 +53,18 @@ export type FakeReply = {
 type Route = {
   method: string;
   path: string | RegExp;
-  replies: (FakeReply | ((req: FakeRequest) => FakeReply))[];
+  replies: (FakeReply | ((req: FakeRequest) => FakeReply | Promise<FakeReply>))[];
 };
 
 /**
  * A provider's HTTP API on 127.0.0.1: records every request and answers from a script. Each route answers
- * with its replies in turn, the last one repeating; the newest route for a path wins.
+ * with its replies in turn, the last one repeating; the newest route for a path wins. Underneath the script,
+ * the calls that ask who owns a number, page or agent are answered from `owners` (see ProviderOwners).
  */
 export class FakeProvider {
   readonly requests: FakeRequest[] = [];
+  /** Which credentials own which numbers, pages, WhatsApp numbers and service accounts. */
+  readonly owners = new ProviderOwners();
   private routes: Route[] = [];
   private server!: Server;
   url = '';
@@ -94,7 +98,7 @@ export class FakeProvider {
             ? route.replies.shift()
             : route.replies[0]
           : undefined;
-        const reply = (typeof next === 'function' ? next(recorded) : next) ?? {
+        const reply = (typeof next === 'function' ? await next(recorded) : next) ?? {
           status: 404,
           json: { message: `no fake route ${recorded.method} ${recorded.path}` },
         };
@@ -109,6 +113,13 @@ export class FakeProvider {
     });
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    const owned = (answer: OwnerReply | null): FakeReply =>
+      answer ?? { status: 404, json: { message: 'no such resource at the fake provider' } };
+    fake
+      .on('GET', /\/IncomingPhoneNumbers\.json$/, (req) => owned(fake.owners.incomingNumbers(req)))
+      .on('GET', /^\/v1\/Services\/MG\w+$/, (req) => owned(fake.owners.messagingService(req)))
+      .on('GET', /^\/v[\d.]+\/(me|\d+)(\/phone_numbers)?$/, (req) => owned(fake.owners.graph(req)))
+      .on('POST', '/token', async (req) => owned(await fake.owners.googleToken(req)));
     return fake;
   }
 
@@ -134,16 +145,22 @@ export const SUITE_TIMEOUTS = { timeout: 120_000 } as const;
 export const SETUP_TIMEOUT_MS = 180_000;
 
 /** The app with PUBLIC_URL as the fixtures were signed for, and every provider API pointed at `fake`. */
-export function channelTestApp(fake: FakeProvider, env: Record<string, string> = {}): Promise<TestApp> {
-  return createTestApp({
+/** The fake provider each test app's provider APIs point at (`connect` tells it who owns what). */
+const fakeOfApp = new WeakMap<TestApp, FakeProvider>();
+
+export async function channelTestApp(fake: FakeProvider, env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp({
     PUBLIC_URL,
     TWILIO_API_BASE: fake.url,
+    TWILIO_MESSAGING_API_BASE: fake.url,
     GRAPH_API_BASE: `${fake.url}/v24.0`,
     RBM_API_BASE: fake.url,
     GOOGLE_OAUTH_TOKEN_URL: `${fake.url}/token`,
     PROVIDER_TIMEOUT_MS: '10000',
     ...env,
   });
+  fakeOfApp.set(t, fake);
+  return t;
 }
 
 /** A provider suite's starting point: the fake provider API, the app pointed at it, and the demo logins. */
@@ -178,14 +195,26 @@ export async function startChannelSuite(): Promise<ChannelSuite> {
   };
 }
 
+/**
+ * Connects an account as its real owner would: the fake provider is first told the credentials own what they
+ * name, so the provider's check passes (tests of refused claims post to `/channels` themselves).
+ */
 export async function connect(
   t: TestApp,
   token: string,
   body: { location_id: string; provider: string; config: Record<string, unknown> },
 ) {
+  fakeOfApp.get(t)?.owners.grant(body.provider, body.config);
   const res = await t.request({ method: 'POST', url: '/api/v1/channels', token, payload: body });
   if (res.statusCode !== 200) throw new Error(`connect failed: ${res.statusCode} ${res.body}`);
-  return res.json().body as { id: string; config: Record<string, unknown>; webhooks: Record<string, string> };
+  return res.json().body as {
+    id: string;
+    address: string | null;
+    config: Record<string, unknown>;
+    webhooks: Record<string, string>;
+    problem: string | null;
+    verified_at: string | null;
+  };
 }
 
 export function twilioSignature(token: string, url: string, params: Record<string, string>): string {

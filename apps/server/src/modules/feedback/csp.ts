@@ -2,6 +2,7 @@ import type { Db } from '@switchboard/db';
 import { clipText } from '@switchboard/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { recordAudit } from '../../lib/audit.ts';
+import { ipKey } from '../../lib/limiter.ts';
 import { storableText } from '../../lib/text.ts';
 
 /** Where browsers send Content-Security-Policy violations (the enforced policy's and the report-only one's). */
@@ -65,7 +66,8 @@ export const cspReportRoutes: FastifyPluginAsync = async (app) => {
     });
   }
   app.post('/feedback/csp', async (request, reply) => {
-    if ((await app.limiter.take(perIp, request.ip)) === null) await store(app.db, violationsOf(request.body));
+    if ((await app.limiter.take(perIp, ipKey(request.ip))) === null)
+      await store(app.db, violationsOf(request.body));
     return reply.status(204).send();
   });
 };

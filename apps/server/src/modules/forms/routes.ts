@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { waitText } from '../../lib/limiter.ts';
+import { ipKey, waitText } from '../../lib/limiter.ts';
 import { storableText } from '../../lib/text.ts';
 import {
   FORM_KINDS,
@@ -103,7 +103,7 @@ export const formWebhookRoutes: FastifyPluginAsync = async (app) => {
           points: intakeLimitsOf(target.location.intake_limits).forms_per_ip,
           windowSeconds: INTAKE_WINDOW_SECONDS,
         },
-        `${target.location.id}:${request.ip}`,
+        `${target.location.id}:${ipKey(request.ip)}`,
       );
       if (wait) {
         throw new AppError(

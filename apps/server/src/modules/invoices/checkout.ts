@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { checkoutExpire } from '../../jobs/definitions/checkout-expire.ts';
-import type { LimitRule } from '../../lib/limiter.ts';
+import { ipKey, type LimitRule } from '../../lib/limiter.ts';
 import { amountDue } from './ledger.ts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -74,7 +74,7 @@ async function limitCheckouts(app: FastifyInstance, secret: string, ip: string):
   const { perLink, perIp, windowSeconds } = app.config.payments.checkoutLimits;
   const rules: [LimitRule, string][] = [
     [{ name: 'checkout_link', points: perLink, windowSeconds }, secret],
-    [{ name: 'checkout_ip', points: perIp, windowSeconds }, ip],
+    [{ name: 'checkout_ip', points: perIp, windowSeconds }, ipKey(ip)],
   ];
   for (const [rule, key] of rules) {
     const wait = await app.limiter.take(rule, key);

@@ -186,6 +186,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     downloads.addHook('onRequest', async (request) => {
       request.actor = await downloadActor(app, request);
     });
+    downloads.addHook('preHandler', async (request) => requireFeature(request.ctx, 'invoices'));
     downloads.get(
       '/business/customer-invoices/export',
       { schema: { querystring: InvoicesExportQuery } },

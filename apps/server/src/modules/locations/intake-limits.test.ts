@@ -181,6 +181,13 @@ describe('per-location limits on chats and forms', () => {
     expect((await post(`${shop}/thanks?ok=1`, 6)).headers.location).toBe(`${shop}/thanks?ok=1`);
     expect((await post('https://shop.harbourside.example/thanks', 7)).headers.location).toBeUndefined();
   });
+
+  it('counts the chats of an IPv6 network as one: every address of a /64 shares the allowance', async () => {
+    for (let i = 0; i < INTAKE_LIMIT_DEFAULTS.chats_per_ip; i++)
+      expect((await chat(northLoc, `2001:db8:c4a7:1::${(i + 1).toString(16)}`)).statusCode).toBe(200);
+    expect((await chat(northLoc, '2001:db8:c4a7:1:8000::1')).statusCode).toBe(429);
+    expect((await chat(northLoc, '2001:db8:c4a7:2::1')).statusCode).toBe(200);
+  });
 });
 
 describe('limits shared between app nodes through Redis', () => {

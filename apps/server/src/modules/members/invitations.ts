@@ -18,7 +18,7 @@ import type { Context } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { SystemMail } from '../../jobs/definitions/system-mail.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import type { Limiter, LimitRule } from '../../lib/limiter.ts';
+import { ipKey, type Limiter, type LimitRule } from '../../lib/limiter.ts';
 import { quoted } from '../../lib/mail-text.ts';
 import { requireOwner } from '../../plugins/auth.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
@@ -95,7 +95,7 @@ export async function invite(ctx: Ctx, input: z.output<typeof InviteRequest>, cl
       'Confirm your email first: invitations go out once the business’s email address is confirmed. Open the link we emailed you, or send a new one.',
     );
   }
-  await spend(ctx.limiter, inviteRules.perIp, client.ip, 'invitations from this network');
+  await spend(ctx.limiter, inviteRules.perIp, ipKey(client.ip), 'invitations from this network');
   await spend(ctx.limiter, inviteRules.perInviter, a.user_id, 'invitations from your account');
   await spend(ctx.limiter, inviteRules.perBusiness, a.business_id, 'invitations from this business');
   const email = input.email.toLowerCase();
@@ -249,7 +249,7 @@ export async function acceptInvitation(
   await spend(
     ctx.limiter,
     { name: 'invite_accept_ip', points: 20, windowSeconds: 600 },
-    client.ip,
+    ipKey(client.ip),
     'attempts',
   );
   const { row, business } = await openInvitation(ctx.db, secret);

@@ -83,6 +83,7 @@ describe('inbound under concurrency', SUITE_TIMEOUTS, () => {
     expect((await postTwilio(s.t, path, before)).statusCode).toBe(200);
     // Another node changes the Auth Token: this node hears nothing of it (no request went through it).
     const newToken = 'fedcba9876543210fedcba9876543210';
+    s.fake.owners.twilio(TWILIO_SID, newToken);
     const actor = await resolveActor(s.t.app, s.owner);
     await updateChannel({ db: s.t.app.db, config: s.t.app.config, actor }, accountId, {
       config: { auth_token: newToken },

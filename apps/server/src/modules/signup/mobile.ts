@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { VerificationSms } from '../../integrations/sms/verification-sms.ts';
-import type { LimitRule } from '../../lib/limiter.ts';
+import { ipKey, type LimitRule } from '../../lib/limiter.ts';
 import { codeMatches, issueCode, latestCode, takeTry, useCode } from './secrets.ts';
 import { type SignupCtx, spend } from './service.ts';
 
@@ -49,7 +49,7 @@ export async function sendMobileCode(ctx: MobileCtx, input: { mobile: string; ip
     );
   }
   const mobile = await readMobile(ctx, input.mobile);
-  await spend(ctx.limiter, rules.perIp, input.ip, 'codes from this network');
+  await spend(ctx.limiter, rules.perIp, ipKey(input.ip), 'codes from this network');
   await spend(ctx.limiter, rules.perUser, actor.user_id, 'codes: wait a minute before asking for another');
   await spend(ctx.limiter, rules.perPhone, mobile, 'codes for this number');
   const { code, expires_at } = await issueCode(db, config.jwtSecret, {

@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { verificationSmsFor } from '../../integrations/sms/verification-sms.ts';
+import { ipKey } from '../../lib/limiter.ts';
 import { requireBusiness, resolveActor } from '../../plugins/auth.ts';
 import { checkForm, issueFormToken } from './form-guard.ts';
 import { sendMobileCode, verifyMobileCode } from './mobile.ts';
@@ -54,7 +55,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: RegisterRequest, response: { 200: answer(SignupStarted) } } },
     async (request) => {
       signupOpen();
-      await spend(app.limiter, perIp, request.ip, 'sign-ups from this network');
+      await spend(app.limiter, perIp, ipKey(request.ip), 'sign-ups from this network');
       await checkForm(jwtSecret, request.body, signup.minSeconds);
       return { body: await startSignup(ctx, request.body, { ip: request.ip }) };
     },
@@ -66,7 +67,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ConfirmSignupRequest, response: { 200: answer(RegisterAnswer) } } },
     async (request) => {
       signupOpen();
-      await spend(app.limiter, confirmPerIp, request.ip, 'attempts');
+      await spend(app.limiter, confirmPerIp, ipKey(request.ip), 'attempts');
       const body = await confirmSignup(ctx, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
@@ -94,7 +95,12 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/mybusiness/verify',
     { schema: { body: VerifyEmailRequest, response: { 200: answer(EmailVerified) } } },
     async (request) => {
-      await spend(app.limiter, { name: 'verify_ip', points: 30, windowSeconds: 600 }, request.ip, 'attempts');
+      await spend(
+        app.limiter,
+        { name: 'verify_ip', points: 30, windowSeconds: 600 },
+        ipKey(request.ip),
+        'attempts',
+      );
       const body = await verifyEmail(ctx, request.body.secret);
       app.events.emit('account.changed', { business_id: body.business_id });
       return { body };

@@ -18,7 +18,7 @@ import { signupMail } from '../../jobs/definitions/account-mail.ts';
 import type { SystemMail } from '../../jobs/definitions/system-mail.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { Limiter, LimitRule } from '../../lib/limiter.ts';
+import { ipKey, type Limiter, type LimitRule } from '../../lib/limiter.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { startSession } from '../auth/service.ts';
@@ -146,7 +146,7 @@ async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
  * does have one is told by email instead.
  */
 export async function checkSignupEmail(ctx: SignupCtx, email: string, ip: string): Promise<void> {
-  await spend(ctx.limiter, rules.validatePerIp, ip, 'email checks');
+  await spend(ctx.limiter, rules.validatePerIp, ipKey(ip), 'email checks');
   if (!(await emailTaken(ctx.db, email))) return;
   if (await ctx.limiter.take(rules.accountExistsMail, email.toLowerCase())) return;
   await ctx.mailer.queue(accountExistsMail(ctx.config, email));
@@ -393,7 +393,7 @@ export async function resendLink(
   ctx: SignupCtx,
   input: { businessId?: string | null; secret?: string | null; ip: string },
 ) {
-  await spend(ctx.limiter, rules.resendPerIp, input.ip, 'requests for a new link');
+  await spend(ctx.limiter, rules.resendPerIp, ipKey(input.ip), 'requests for a new link');
   let businessId = input.businessId ?? null;
   if (!businessId && input.secret) {
     const old = await findLinkSecret(ctx.db, 'email_verification', input.secret);

@@ -5,7 +5,7 @@ import { usePublicConfig } from '@/features/sandbox/api/get-public-config.ts';
 import { useAppSelection } from '../layouts/use-app-selection.ts';
 
 export default function AnalyticsRoute() {
-  const { business } = useAppSelection();
+  const { business, me } = useAppSelection();
   const config = usePublicConfig();
   // Set before the page's reports are asked for (an effect here would run after theirs).
   if (config.data) setAnalyticsBase(config.data.analytics_url);
@@ -16,7 +16,11 @@ export default function AnalyticsRoute() {
         subtitle="Where enquiries and calls come from, and how fast your team answers, against the period before."
       />
       {config.isPending ? null : (
-        <AnalyticsPage locations={business.locations} businessTimezone={business.timezone} />
+        <AnalyticsPage
+          locations={business.locations}
+          businessTimezone={business.timezone}
+          features={me.feature_flags}
+        />
       )}
     </>
   );

@@ -3,7 +3,7 @@ import { LocationsTable } from '@/features/locations/components/locations-table.
 import { useAppSelection } from '../layouts/use-app-selection.ts';
 
 export default function LocationsRoute() {
-  const { business, location, canManage } = useAppSelection();
+  const { business, location, canManage, me } = useAppSelection();
   return (
     <>
       <PageHeader
@@ -14,6 +14,7 @@ export default function LocationsRoute() {
         canManage={canManage}
         currentLocationId={location?.id ?? null}
         defaultTimezone={business.timezone}
+        calls={me.feature_flags.calls}
       />
     </>
   );

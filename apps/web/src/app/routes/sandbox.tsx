@@ -5,7 +5,7 @@ import { SandboxSimulator } from '@/features/sandbox/components/sandbox-simulato
 import { useAppSelection } from '../layouts/use-app-selection.ts';
 
 export default function SandboxRoute() {
-  const { business, location, canManage } = useAppSelection();
+  const { business, location, canManage, me } = useAppSelection();
   const config = usePublicConfig();
   if (config.data && !config.data.sandbox) {
     return <Result status="info" title="The simulator is only available in sandbox mode." />;
@@ -19,7 +19,11 @@ export default function SandboxRoute() {
         title="Sandbox simulator"
         subtitle="Play the customer: send a message on any channel and watch your team's replies arrive."
       />
-      <SandboxSimulator locations={business.locations} defaultLocationId={location?.id ?? null} />
+      <SandboxSimulator
+        locations={business.locations}
+        defaultLocationId={location?.id ?? null}
+        calls={me.feature_flags.calls}
+      />
     </>
   );
 }

@@ -32,9 +32,11 @@ function params(filter: AnalyticsFilter): Record<string, string> {
   };
 }
 
-function useReport<T>(name: string, filter: AnalyticsFilter) {
+/** One report; `enabled: false` for the report of a feature turned off for the business (it would be refused). */
+function useReport<T>(name: string, filter: AnalyticsFilter, enabled = true) {
   return useQuery({
     queryKey: ['analytics', name, filter],
+    enabled,
     queryFn: async ({ signal }) =>
       (
         await api.get<Envelope<T>>(`${analyticsBase}/${name}`, {
@@ -48,8 +50,11 @@ function useReport<T>(name: string, filter: AnalyticsFilter) {
 }
 
 export const useEnquiryReport = (filter: AnalyticsFilter) => useReport<EnquiryReportDto>('enquiries', filter);
-export const useCallReport = (filter: AnalyticsFilter) => useReport<CallReportDto>('calls', filter);
+export const useCallReport = (filter: AnalyticsFilter, enabled: boolean) =>
+  useReport<CallReportDto>('calls', filter, enabled);
 export const useResponseReport = (filter: AnalyticsFilter) =>
   useReport<ResponseReportDto>('response-times', filter);
-export const useReviewReport = (filter: AnalyticsFilter) => useReport<ReviewReportDto>('reviews', filter);
-export const useInvoiceReport = (filter: AnalyticsFilter) => useReport<InvoiceReportDto>('invoices', filter);
+export const useReviewReport = (filter: AnalyticsFilter, enabled: boolean) =>
+  useReport<ReviewReportDto>('reviews', filter, enabled);
+export const useInvoiceReport = (filter: AnalyticsFilter, enabled: boolean) =>
+  useReport<InvoiceReportDto>('invoices', filter, enabled);

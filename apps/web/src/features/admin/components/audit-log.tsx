@@ -1,19 +1,11 @@
-import { clipText } from '@switchboard/shared';
 import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { type AuditEntry, useAuditLog } from '../api.ts';
+import { auditText } from '../utils/audit-text.ts';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-
-/** `location.create` → "location create"; the detail as compact text. */
-const actionText = (action: string) => action.replaceAll('.', ' ').replaceAll('_', ' ');
-function detailText(detail: unknown): string {
-  if (detail === null || detail === undefined) return '';
-  const text = JSON.stringify(detail);
-  return clipText(text, 160, '…');
-}
 
 /** The audit log, newest first: who did what, to what, when. */
 export function AuditLog({ scope, businessId }: { scope: 'business' | 'admin'; businessId: string | null }) {
@@ -29,13 +21,18 @@ export function AuditLog({ scope, businessId }: { scope: 'business' | 'admin'; b
           e.user ? `${e.user.full_name || e.user.email}` : 'Switchboard',
         width: 180,
       },
-      { key: 'what', title: 'What', render: (_: unknown, e: AuditEntry) => actionText(e.action), width: 200 },
+      {
+        key: 'what',
+        title: 'What',
+        render: (_: unknown, e: AuditEntry) => auditText(e.action, e.detail).what,
+        width: 200,
+      },
       {
         key: 'detail',
         title: 'Detail',
         render: (_: unknown, e: AuditEntry) => (
           <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-word' }}>
-            {detailText(e.detail)}
+            {auditText(e.action, e.detail).detail}
           </Typography.Text>
         ),
       },

@@ -6,6 +6,7 @@ import {
   daysBetween,
   defaultAnalyticsRange,
   endOfDayIn,
+  type FeatureFlag,
   formatInZone,
   startOfDayIn,
   type TimesDto,
@@ -156,16 +157,19 @@ function Heatmap({ cells }: { cells: { weekday: number; hour: number; count: num
 export function AnalyticsPage({
   locations,
   businessTimezone,
+  features,
 }: {
   locations: { id: string; name: string | null }[];
   businessTimezone: string;
+  /** The business's features: the reports of one turned off are neither asked for nor shown. */
+  features: Record<FeatureFlag, boolean>;
 }) {
   const [filter, setFilter] = useState<AnalyticsFilter>(() => {
     const d = defaultAnalyticsRange();
     return { ...d, locationIds: [] };
   });
   const enquiries = useEnquiryReport(filter);
-  const calls = useCallReport(filter);
+  const calls = useCallReport(filter, features.calls);
   const responses = useResponseReport(filter);
   const first = calendarDayIn(filter.dateRange[0], filter.timezone);
   const last = calendarDayIn(filter.dateRange[1], filter.timezone);
@@ -240,11 +244,13 @@ export function AnalyticsPage({
           value={e ? String(e.total) : '—'}
           note={e ? change(e.total, e.previous_total) : ''}
         />
-        <Figure
-          label="Calls answered"
-          value={answeredRate === null ? '—' : `${answeredRate}%`}
-          note={c ? `${c.answered} of ${c.total} calls; ${c.missed} missed` : ''}
-        />
+        {features.calls && (
+          <Figure
+            label="Calls answered"
+            value={answeredRate === null ? '—' : `${answeredRate}%`}
+            note={c ? `${c.answered} of ${c.total} calls; ${c.missed} missed` : ''}
+          />
+        )}
         <Figure
           label="First reply (median, opening hours)"
           value={duration(r?.first_response.median_business_seconds ?? null)}
@@ -256,11 +262,13 @@ export function AnalyticsPage({
                 : `${duration(r.first_response.median_seconds)} in plain hours; ${duration(r.first_response.previous.median_business_seconds)} before`
           }
         />
-        <Figure
-          label="Answered by the assistant"
-          value={r ? String(r.assistant.answered) : '—'}
-          note={r ? `${r.assistant.handed_off} handed to the team` : ''}
-        />
+        {features.assistant && (
+          <Figure
+            label="Answered by the assistant"
+            value={r ? String(r.assistant.answered) : '—'}
+            note={r ? `${r.assistant.handed_off} handed to the team` : ''}
+          />
+        )}
       </Flex>
       <ReportCard
         title="Enquiries over time"
@@ -291,39 +299,41 @@ export function AnalyticsPage({
             ['Enquiries by medium', 'media', e?.by_medium],
             ['Enquiries by campaign', 'campaigns', e?.by_campaign],
             ['Enquiries by location', 'locations', e?.by_location],
-            ['Calls by status', 'call-statuses', c?.by_status],
+            ...(features.calls ? ([['Calls by status', 'call-statuses', c?.by_status]] as const) : []),
           ] as const
         ).map(([title, file, list]) => (
           <ReportCard
             key={file}
             title={title}
             file={`${file}-${first}-${last}`}
-            loading={enquiries.isPending || calls.isPending}
+            loading={enquiries.isPending || (features.calls && calls.isPending)}
             columns={BREAKDOWN_COLUMNS}
             rows={rowsOf(list)}
             chart={<BreakdownChart rows={rowsOf(list)} />}
           />
         ))}
       </div>
-      <ReportCard
-        title="Calls over time"
-        file={`calls-${first}-${last}`}
-        loading={calls.isPending}
-        columns={[
-          { key: 'bucket', title: 'From' },
-          { key: 'count', title: 'Calls', numeric: true },
-        ]}
-        rows={callSeriesRows}
-        chart={
-          <SeriesChart
-            kind="bar"
-            unit={c?.range.bucket}
-            height={220}
-            rows={callSeriesRows}
-            measures={[{ key: 'count', name: 'Calls', colour: PRIMARY }]}
-          />
-        }
-      />
+      {features.calls && (
+        <ReportCard
+          title="Calls over time"
+          file={`calls-${first}-${last}`}
+          loading={calls.isPending}
+          columns={[
+            { key: 'bucket', title: 'From' },
+            { key: 'count', title: 'Calls', numeric: true },
+          ]}
+          rows={callSeriesRows}
+          chart={
+            <SeriesChart
+              kind="bar"
+              unit={c?.range.bucket}
+              height={220}
+              rows={callSeriesRows}
+              measures={[{ key: 'count', name: 'Calls', colour: PRIMARY }]}
+            />
+          }
+        />
+      )}
       <ReportCard
         title="How fast the team answers"
         file={`response-times-${first}-${last}`}
@@ -396,7 +406,15 @@ export function AnalyticsPage({
         rows={heatRows}
         chart={<Heatmap cells={e?.heatmap ?? []} />}
       />
-      <FollowUps filter={filter} first={first} last={last} />
+      {(features.reviews || features.invoices) && (
+        <FollowUps
+          filter={filter}
+          first={first}
+          last={last}
+          reviews={features.reviews}
+          invoices={features.invoices}
+        />
+      )}
     </Flex>
   );
 }

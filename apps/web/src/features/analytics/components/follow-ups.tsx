@@ -15,9 +15,22 @@ const bucketTitle = (bucket: string | undefined) =>
  * What came after the conversations: review requests sent and opened, invoices sent and paid (with amounts per
  * currency and how long paying took), each against the period before, as charts, tables and CSV.
  */
-export function FollowUps({ filter, first, last }: { filter: AnalyticsFilter; first: string; last: string }) {
-  const reviews = useReviewReport(filter);
-  const invoices = useInvoiceReport(filter);
+export function FollowUps({
+  filter,
+  first,
+  last,
+  reviews: reviewsOn,
+  invoices: invoicesOn,
+}: {
+  filter: AnalyticsFilter;
+  first: string;
+  last: string;
+  /** Whether review requests and invoices are on for the business: only their reports are asked for. */
+  reviews: boolean;
+  invoices: boolean;
+}) {
+  const reviews = useReviewReport(filter, reviewsOn);
+  const invoices = useInvoiceReport(filter, invoicesOn);
   const r = reviews.data;
   const i = invoices.data;
   const problem = reviews.error ?? invoices.error;
@@ -41,116 +54,128 @@ export function FollowUps({ filter, first, last }: { filter: AnalyticsFilter; fi
     <Flex vertical gap={16}>
       {problem && <Alert type="error" showIcon title={failureText(problem)} role="alert" />}
       <Flex gap={12} wrap>
-        <Figure
-          label="Review requests opened"
-          value={r ? percent(r.clicked, r.sent) : '—'}
-          note={
-            r
-              ? `${r.clicked} of ${r.sent} sent${r.failed ? `; ${r.failed} could not be sent` : ''}; ${change(r.sent, r.previous_sent)}`
-              : ''
-          }
-        />
-        <Figure
-          label="Invoices paid"
-          value={i ? String(i.paid) : '—'}
-          note={
-            i
-              ? `${paidAmounts.length ? `${paidAmounts.join(' + ')}; ` : ''}${change(i.paid, i.previous_paid)}`
-              : ''
-          }
-        />
-        <Figure
-          label="Days to pay (median)"
-          value={i?.median_days_to_pay === null || !i ? '—' : String(i.median_days_to_pay)}
-          note={
-            i
-              ? `${i.sent_and_paid} of ${i.sent} invoices sent in the period paid so far` +
-                (i.previous_median_days_to_pay === null ? '' : `; ${i.previous_median_days_to_pay} before`)
-              : ''
-          }
-        />
+        {reviewsOn && (
+          <Figure
+            label="Review requests opened"
+            value={r ? percent(r.clicked, r.sent) : '—'}
+            note={
+              r
+                ? `${r.clicked} of ${r.sent} sent${r.failed ? `; ${r.failed} could not be sent` : ''}; ${change(r.sent, r.previous_sent)}`
+                : ''
+            }
+          />
+        )}
+        {invoicesOn && (
+          <Figure
+            label="Invoices paid"
+            value={i ? String(i.paid) : '—'}
+            note={
+              i
+                ? `${paidAmounts.length ? `${paidAmounts.join(' + ')}; ` : ''}${change(i.paid, i.previous_paid)}`
+                : ''
+            }
+          />
+        )}
+        {invoicesOn && (
+          <Figure
+            label="Days to pay (median)"
+            value={i?.median_days_to_pay === null || !i ? '—' : String(i.median_days_to_pay)}
+            note={
+              i
+                ? `${i.sent_and_paid} of ${i.sent} invoices sent in the period paid so far` +
+                  (i.previous_median_days_to_pay === null ? '' : `; ${i.previous_median_days_to_pay} before`)
+                : ''
+            }
+          />
+        )}
       </Flex>
       <div className="analytics-grid">
+        {reviewsOn && (
+          <ReportCard
+            title="Review requests"
+            file={`review-requests-${first}-${last}`}
+            loading={reviews.isPending}
+            columns={[
+              { key: 'bucket', title: bucketTitle(r?.range.bucket) },
+              { key: 'sent', title: 'Sent', numeric: true },
+              { key: 'clicked', title: 'Opened', numeric: true },
+            ]}
+            rows={reviewRows}
+            chart={
+              <SeriesChart
+                kind="line"
+                unit={r?.range.bucket}
+                rows={reviewRows}
+                measures={[
+                  { key: 'sent', name: 'Sent', colour: PRIMARY },
+                  { key: 'clicked', name: 'Opened', colour: MUTED },
+                ]}
+              />
+            }
+          />
+        )}
+        {invoicesOn && (
+          <ReportCard
+            title="Invoices"
+            file={`invoices-${first}-${last}`}
+            loading={invoices.isPending}
+            columns={[
+              { key: 'bucket', title: bucketTitle(i?.range.bucket) },
+              { key: 'sent', title: 'Sent', numeric: true },
+              { key: 'paid', title: 'Paid', numeric: true },
+            ]}
+            rows={invoiceRows}
+            chart={
+              <SeriesChart
+                kind="bar"
+                unit={i?.range.bucket}
+                rows={invoiceRows}
+                measures={[
+                  { key: 'sent', name: 'Sent', colour: MUTED },
+                  { key: 'paid', name: 'Paid', colour: PRIMARY },
+                ]}
+              />
+            }
+          />
+        )}
+      </div>
+      {invoicesOn && (
         <ReportCard
-          title="Review requests"
-          file={`review-requests-${first}-${last}`}
-          loading={reviews.isPending}
-          columns={[
-            { key: 'bucket', title: bucketTitle(r?.range.bucket) },
-            { key: 'sent', title: 'Sent', numeric: true },
-            { key: 'clicked', title: 'Opened', numeric: true },
-          ]}
-          rows={reviewRows}
-          chart={
-            <SeriesChart
-              kind="line"
-              unit={r?.range.bucket}
-              rows={reviewRows}
-              measures={[
-                { key: 'sent', name: 'Sent', colour: PRIMARY },
-                { key: 'clicked', name: 'Opened', colour: MUTED },
-              ]}
-            />
-          }
-        />
-        <ReportCard
-          title="Invoices"
-          file={`invoices-${first}-${last}`}
+          title="Invoice amounts"
+          file={`invoice-amounts-${first}-${last}`}
           loading={invoices.isPending}
           columns={[
-            { key: 'bucket', title: bucketTitle(i?.range.bucket) },
+            { key: 'currency', title: 'Currency' },
             { key: 'sent', title: 'Sent', numeric: true },
             { key: 'paid', title: 'Paid', numeric: true },
+            { key: 'previous_sent', title: 'Sent before', numeric: true },
+            { key: 'previous_paid', title: 'Paid before', numeric: true },
           ]}
-          rows={invoiceRows}
+          rows={amountRows}
           chart={
-            <SeriesChart
-              kind="bar"
-              unit={i?.range.bucket}
-              rows={invoiceRows}
-              measures={[
-                { key: 'sent', name: 'Sent', colour: MUTED },
-                { key: 'paid', name: 'Paid', colour: PRIMARY },
-              ]}
-            />
+            <ResponsiveContainer width="100%" height={Math.max(160, amountRows.length * 60)}>
+              <BarChart
+                data={(i?.amounts ?? []).map((a) => ({
+                  label: a.currency,
+                  // In major units of each currency (dollars, yen, dinars), whatever its decimals.
+                  sent: toMajorUnits(a.sent_cents, a.currency),
+                  paid: toMajorUnits(a.paid_cents, a.currency),
+                }))}
+                layout="vertical"
+                margin={{ left: 8, right: 16 }}
+              >
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                <XAxis type="number" />
+                <YAxis type="category" dataKey="label" width={60} />
+                <Tooltip />
+                <Legend />
+                <Bar isAnimationActive={false} dataKey="sent" name="Sent" fill={MUTED} />
+                <Bar isAnimationActive={false} dataKey="paid" name="Paid" fill={PRIMARY} />
+              </BarChart>
+            </ResponsiveContainer>
           }
         />
-      </div>
-      <ReportCard
-        title="Invoice amounts"
-        file={`invoice-amounts-${first}-${last}`}
-        loading={invoices.isPending}
-        columns={[
-          { key: 'currency', title: 'Currency' },
-          { key: 'sent', title: 'Sent', numeric: true },
-          { key: 'paid', title: 'Paid', numeric: true },
-          { key: 'previous_sent', title: 'Sent before', numeric: true },
-          { key: 'previous_paid', title: 'Paid before', numeric: true },
-        ]}
-        rows={amountRows}
-        chart={
-          <ResponsiveContainer width="100%" height={Math.max(160, amountRows.length * 60)}>
-            <BarChart
-              data={(i?.amounts ?? []).map((a) => ({
-                label: a.currency,
-                // In major units of each currency (dollars, yen, dinars), whatever its decimals.
-                sent: toMajorUnits(a.sent_cents, a.currency),
-                paid: toMajorUnits(a.paid_cents, a.currency),
-              }))}
-              layout="vertical"
-              margin={{ left: 8, right: 16 }}
-            >
-              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" />
-              <YAxis type="category" dataKey="label" width={60} />
-              <Tooltip />
-              <Legend />
-              <Bar isAnimationActive={false} dataKey="sent" name="Sent" fill={MUTED} />
-              <Bar isAnimationActive={false} dataKey="paid" name="Paid" fill={PRIMARY} />
-            </BarChart>
-          </ResponsiveContainer>
-        }
-      />
+      )}
     </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import type { ChannelAccountJson } from '@switchboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
+import { CHANNEL_FORM_STATUSES } from './create-channel.ts';
 import { channelsKey } from './get-channels.ts';
 
 /** A secret sent back exactly as it was answered (masked) keeps its stored value. */
@@ -11,9 +12,11 @@ export async function updateChannel({
   id: string;
   config: Record<string, string | null>;
 }): Promise<ChannelAccountJson> {
-  const { data } = await api.patch<Envelope<ChannelAccountJson>>(`/channels/${encodeURIComponent(id)}`, {
-    config,
-  });
+  const { data } = await api.patch<Envelope<ChannelAccountJson>>(
+    `/channels/${encodeURIComponent(id)}`,
+    { config },
+    { handledStatuses: CHANNEL_FORM_STATUSES },
+  );
   return data.body;
 }
 

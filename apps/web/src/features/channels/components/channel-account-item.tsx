@@ -25,6 +25,11 @@ export function ChannelAccountItem({ account, onEdit }: Props) {
           {account.channels.map((c) => (
             <Tag key={c}>{c}</Tag>
           ))}
+          {account.disconnected_at ? (
+            <Tag color="error">Disconnected</Tag>
+          ) : account.verified_at ? (
+            <Tag color="success">Confirmed by {name}</Tag>
+          ) : null}
         </Space>
         <Space size={4}>
           <Button icon={<EditOutlined />} onClick={() => onEdit(account)}>

@@ -1,6 +1,7 @@
 import { type ChannelAccountJson, PROVIDERS, type Provider } from '@switchboard/shared';
-import { Form, Input, Modal, Radio, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
+import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import { useCreateChannel } from '../api/create-channel.ts';
 import { useUpdateChannel } from '../api/update-channel.ts';
@@ -41,9 +42,14 @@ export default function ChannelFormModal({ open, locationId, locationName, accou
   const update = useUpdateChannel();
   const saving = create.isPending || update.isPending;
   const editing = account !== null;
+  const refusal = create.error ?? update.error;
+  const { reset: resetCreate } = create;
+  const { reset: resetUpdate } = update;
 
   useEffect(() => {
     if (!open) return;
+    resetCreate();
+    resetUpdate();
     form.resetFields();
     if (!account) {
       form.setFieldsValue({ provider: 'twilio', config: {} });
@@ -54,7 +60,7 @@ export default function ChannelFormModal({ open, locationId, locationName, accou
       config[field.name] = field.secret ? '' : text(account.config[field.name]);
     }
     form.setFieldsValue({ provider: account.provider, config });
-  }, [open, account, form]);
+  }, [open, account, form, resetCreate, resetUpdate]);
 
   const submit = (values: Values) => {
     const chosen = account?.provider ?? values.provider;
@@ -87,6 +93,10 @@ export default function ChannelFormModal({ open, locationId, locationName, accou
       destroyOnHidden={false}
       width={560}
     >
+      {refusal && (
+        // What the provider or the server said: the credentials, the number or page is not theirs, or taken.
+        <Alert type="error" showIcon role="alert" title={failureText(refusal)} style={{ marginTop: 16 }} />
+      )}
       <Form form={form} layout="vertical" onFinish={submit} disabled={saving} style={{ marginTop: 16 }}>
         <Form.Item label="Provider" name="provider" hidden={editing}>
           <Radio.Group

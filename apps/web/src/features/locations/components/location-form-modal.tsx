@@ -26,6 +26,8 @@ type Props = {
   /** The location being edited; null to add one. */
   location: Location | null;
   defaultTimezone: string;
+  /** Calling is on for the business (its tracking numbers are shown only then). */
+  calls: boolean;
   onClose: () => void;
 };
 
@@ -57,7 +59,7 @@ function toInput(values: Values): LocationInput {
   };
 }
 
-export default function LocationFormModal({ open, location, defaultTimezone, onClose }: Props) {
+export default function LocationFormModal({ open, location, defaultTimezone, calls, onClose }: Props) {
   const [form] = Form.useForm<Values>();
   const create = useCreateLocation();
   const update = useUpdateLocation();
@@ -178,7 +180,7 @@ export default function LocationFormModal({ open, location, defaultTimezone, onC
           />
         </Form.Item>
       </Form>
-      {location && <TrackingNumbers locationId={location.id} />}
+      {location && calls && <TrackingNumbers locationId={location.id} />}
     </Modal>
   );
 }

@@ -27,6 +27,8 @@ type Props = {
   canManage: boolean;
   currentLocationId: string | null;
   defaultTimezone: string;
+  /** Calling is on for the business: a location's tracking numbers belong to it. */
+  calls: boolean;
 };
 
 /** Settings → Channels & forms, where each location's numbers and addresses are listed. */
@@ -47,7 +49,7 @@ function Missing({ children }: { children: string }) {
   return <Typography.Text type="secondary">{children}</Typography.Text>;
 }
 
-export function LocationsTable({ canManage, currentLocationId, defaultTimezone }: Props) {
+export function LocationsTable({ canManage, currentLocationId, defaultTimezone, calls }: Props) {
   const [page, setPage] = useState(1);
   const form = useFormModal<Location>(loadForm, canManage);
   const locations = useLocations({ page });
@@ -155,6 +157,7 @@ export function LocationsTable({ canManage, currentLocationId, defaultTimezone }
             open={form.open}
             location={form.editing}
             defaultTimezone={defaultTimezone}
+            calls={calls}
             onClose={form.close}
           />
         </Suspense>

@@ -11,6 +11,8 @@ import { SandboxPhonePanel } from './sandbox-phone-panel.tsx';
 type Props = {
   locations: readonly { id: string; name: string | null; phone_number: string | null }[];
   defaultLocationId: string | null;
+  /** Calling is on for the business: the customer's phone is offered only then. */
+  calls: boolean;
 };
 
 type Values = {
@@ -130,7 +132,7 @@ function Conversation({ enquiryId }: { enquiryId: string | null }) {
   );
 }
 
-export function SandboxSimulator({ locations, defaultLocationId }: Props) {
+export function SandboxSimulator({ locations, defaultLocationId, calls }: Props) {
   const [form] = Form.useForm<Values>();
   const { token } = theme.useToken();
   const send = useSendSandboxInbound();
@@ -240,11 +242,13 @@ export function SandboxSimulator({ locations, defaultLocationId }: Props) {
             </Flex>
           </Flex>
         </Panel>
-        <SandboxPhonePanel
-          locationId={values?.location_id}
-          locationName={location?.name ?? 'the location'}
-          defaultFrom={kind === 'phone' ? (values?.identity ?? '') : ''}
-        />
+        {calls && (
+          <SandboxPhonePanel
+            locationId={values?.location_id}
+            locationName={location?.name ?? 'the location'}
+            defaultFrom={kind === 'phone' ? (values?.identity ?? '') : ''}
+          />
+        )}
       </Flex>
     </Form>
   );
