@@ -31,6 +31,7 @@ describe('kill -9 during a burst of messages the assistant answers', { timeout: 
 
   beforeAll(async () => {
     await twilio.start();
+    twilio.owners.twilio(TWILIO_SID, TWILIO_TOKEN, { numbers: [NUMBER] });
     db = await createServerDatabase(dir);
     env = { ...db.env, PUBLIC_URL, TWILIO_API_BASE: twilio.url };
     const database = await db.open();

@@ -1,6 +1,7 @@
 import { aiEnquiries, calls, queryRows } from '@switchboard/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelTestApp, connect, FakeProvider } from '../modules/channels/test-support.ts';
 import {
   createTestApp,
   DEMO_LOGINS,
@@ -256,6 +257,7 @@ async function snapshot(t: TestApp, businessId: string): Promise<string> {
 
 describe('the route walk of a staff member limited to one location', () => {
   let t: TestApp;
+  let fake: FakeProvider;
   let owner: string;
   let staff: string;
   let north: string;
@@ -284,7 +286,9 @@ describe('the route walk of a staff member limited to one location', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Provider APIs on a fake, which confirms the WhatsApp number belongs to the account connected below.
+    fake = await FakeProvider.start();
+    t = await channelTestApp(fake);
     owner = await t.login(DEMO_LOGINS.owner);
     staff = await t.login(DEMO_LOGINS.staff1);
     north = await t.login(DEMO_LOGINS.northsideOwner);
@@ -371,7 +375,7 @@ describe('the route walk of a staff member limited to one location', () => {
       .returning();
     ids.playB = play!.id;
     ids.channelB = (
-      await api('POST', '/channels', owner, {
+      await connect(t, owner, {
         location_id: ids.locationB,
         provider: 'whatsapp',
         config: {
@@ -392,7 +396,10 @@ describe('the route walk of a staff member limited to one location', () => {
 
     await api('PUT', `/business/members/${staffMe.id}/locations`, owner, { location_ids: [ids.locationA] });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
 
   it('knows every route with a path parameter: walked, owner only, or not bound to a location (and why)', () => {
     const known = new Set([
