@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTestApp, connect, FakeProvider } from '../modules/channels/test-support.ts';
 import {
-  createTestApp,
   DEMO_LOGINS,
   eventually,
   fileUpload,
