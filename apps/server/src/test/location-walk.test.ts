@@ -2,15 +2,7 @@ import { aiEnquiries, calls, queryRows } from '@switchboard/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTestApp, connect, FakeProvider } from '../modules/channels/test-support.ts';
-import {
-  DEMO_LOGINS,
-  eventually,
-  fileUpload,
-  getMe,
-  inbound,
-  type Json,
-  type TestApp,
-} from './helpers.ts';
+import { DEMO_LOGINS, eventually, fileUpload, getMe, inbound, type Json, type TestApp } from './helpers.ts';
 
 /**
  * Walks the route table as a staff member limited to one location (A), calling every route with a path
