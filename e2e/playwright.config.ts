@@ -2,13 +2,15 @@ import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { MAIL_SINK_PORT } from './fixtures/mail.ts';
 
-const PORT = 3100;
-export const FAKE_TWILIO_PORT = 3198;
-export const FAKE_GRAPH_PORT = 3197;
+/** E2E_PORT_OFFSET moves every port below, so that two runs on one machine do not meet (default 0). */
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const PORT = 3100 + OFFSET;
+export const FAKE_TWILIO_PORT = 3198 + OFFSET;
+export const FAKE_GRAPH_PORT = 3197 + OFFSET;
 /** A business's own booking API, which the assistant's tool calls in the assistant spec. */
-export const FAKE_TOOL_PORT = 3196;
+export const FAKE_TOOL_PORT = 3196 + OFFSET;
 /** A browser push service (Web Push), played by a fake server that the notifications spec starts. */
-export const FAKE_PUSH_PORT = 3194;
+export const FAKE_PUSH_PORT = 3194 + OFFSET;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 const repoRoot = resolve(import.meta.dirname, '..');
 // One id per run, shared with the worker processes (they inherit the environment), so that runs started

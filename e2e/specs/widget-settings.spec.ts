@@ -70,7 +70,7 @@ test('the owner styles a location’s widget, copies the snippet, and the websit
   await page.getByRole('button', { name: 'Copy snippet' }).click();
   pasted = await page.evaluate(() => navigator.clipboard.readText());
   expect(pasted).toBe(
-    `<script src="http://127.0.0.1:3100/widget.js" data-location="${other.id}" async></script>`,
+    `<script src="http://127.0.0.1:${3100 + Number(process.env.E2E_PORT_OFFSET ?? 0)}/widget.js" data-location="${other.id}" async></script>`,
   );
 
   // A reload shows what was saved.

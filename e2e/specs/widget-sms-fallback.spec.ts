@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 import { accessToken, logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
-const SERVER = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+const SERVER =
+  process.env.E2E_BASE_URL ?? `http://127.0.0.1:${3100 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
 
 // The customer's website, on another site than the app (see widget.spec.ts).
 let hostServer: Server;

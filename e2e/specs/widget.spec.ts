@@ -5,7 +5,8 @@ import { io as connect } from 'socket.io-client';
 import { accessToken, logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 
-const SERVER = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+const SERVER =
+  process.env.E2E_BASE_URL ?? `http://127.0.0.1:${3100 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
 
 type Me = { businesses: { selected: boolean; locations: { id: string; selected: boolean }[] }[] };
 type EnquiryItem = {
