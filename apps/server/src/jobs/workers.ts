@@ -20,6 +20,7 @@ import {
 import { DIGEST_SWEEP_MS, sweepDigests } from '../modules/notifications/digest.ts';
 import { deliverPush } from '../modules/notifications/push.ts';
 import { remindReview, reviewAfterPaid } from '../modules/reviews/service.ts';
+import { tidyExpiredSecrets } from '../modules/signup/secrets.ts';
 import { mailSignup } from '../modules/signup/service.ts';
 import { passwordResetMail, signupMail } from './definitions/account-mail.ts';
 import { aiAutoReply, aiDocument, aiLearn } from './definitions/ai.ts';
@@ -71,6 +72,8 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   every(app, RECRAWL_SWEEP_MS, 'sending invoice reminders failed', () => sweepInvoiceReminders(app));
   // Owners who asked are emailed the enquiries no one has answered for their chosen time, looked for every minute.
   every(app, DIGEST_SWEEP_MS, 'emailing unanswered enquiries failed', () => sweepDigests(app));
+  // Sign-ups never confirmed forget the person's details once their code expires; old links go a week later.
+  every(app, RECRAWL_SWEEP_MS, 'tidying expired links and codes failed', () => tidyExpiredSecrets(app.db));
   // The embedded database is vacuumed and analysed as autovacuum would (PostgreSQL does it itself).
   if (app.database.engine === 'pglite') {
     every(app, UPKEEP_MS, 'tidying the embedded database failed', async () => {

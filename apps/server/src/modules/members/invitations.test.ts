@@ -1,7 +1,8 @@
-import { businesses } from '@switchboard/db';
-import { eq } from 'drizzle-orm';
+import { businesses, queryRows } from '@switchboard/db';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMailServer, fakeMailServer } from '../../channels/email/testing.ts';
+import { systemMail } from '../../jobs/definitions/system-mail.ts';
 import {
   apiClient,
   createTestApp,
@@ -9,8 +10,10 @@ import {
   DEMO_PASSWORD,
   eventually,
   type Json,
+  jobsSettled,
   type TestApp,
 } from '../../test/helpers.ts';
+import { EXPIRED_SECRETS_KEPT_MS, tidyExpiredSecrets } from '../signup/secrets.ts';
 
 describe('inviting and removing team members', () => {
   let t: TestApp;
@@ -186,6 +189,34 @@ describe('inviting and removing team members', () => {
     const north = await t.login(DEMO_LOGINS.northsideOwner, { BID: '' });
     // Another business's owner cannot withdraw this business's invitations (its own selected business has none).
     expect((await api('DELETE', `/business/members/invitations/${inv.id}`, north)).status).toBe(404);
+  });
+
+  it('keeps an invitation link in the job queue only until its email is sent, and tidies expired links away', async () => {
+    const sent = await api('POST', '/business/members/invitations', owner, {
+      email: 'brief.stay@example.com',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const secret = await linkTo('brief.stay@example.com');
+    await jobsSettled(t, systemMail, { data: { to: 'brief.stay@example.com' } });
+    const holding = sql`select count(*)::int as n from pgboss.job where data::text like ${`%${secret}%`}`;
+    const [before] = await queryRows<{ n: number }>(t.app.db, holding);
+    expect(before?.n).toBe(1);
+    // A minute after it was sent, as far as the queue's housekeeping can tell.
+    await t.app.db.execute(
+      sql`update pgboss.job set completed_on = now() - interval '2 minutes' where data::text like ${`%${secret}%`}`,
+    );
+    await t.app.jobs.boss.supervise(systemMail.name);
+    const [after] = await queryRows<{ n: number }>(t.app.db, holding);
+    expect(after?.n).toBe(0);
+
+    // The invitation itself still works until its time is up; a week past it, its row goes.
+    expect((await api('GET', `/business/invitations/${secret}`)).status).toBe(200);
+    const rows = sql`select count(*)::int as n from one_time_secrets where target = 'brief.stay@example.com'`;
+    const weekAfterExpiry = new Date(Date.now() + 7 * 86_400_000 + EXPIRED_SECRETS_KEPT_MS + 60_000);
+    await tidyExpiredSecrets(t.app.db, new Date(weekAfterExpiry.getTime() - 120_000));
+    expect((await queryRows<{ n: number }>(t.app.db, rows))[0]?.n).toBe(1);
+    await tidyExpiredSecrets(t.app.db, weekAfterExpiry);
+    expect((await queryRows<{ n: number }>(t.app.db, rows))[0]?.n).toBe(0);
   });
 
   it('removing someone ends their sessions at once; the owner cannot be removed', async () => {

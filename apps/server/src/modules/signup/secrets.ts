@@ -215,3 +215,32 @@ export function codeMatches(key: Uint8Array, row: SecretRow, code: string): bool
   const given = Buffer.from(codeHash(key, row.id, code));
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/** How long a secret's row outlives its expiry: long enough to tell someone their link has expired, not "unknown". */
+export const EXPIRED_SECRETS_KEPT_MS = 7 * 86_400_000;
+
+/**
+ * Tidies secrets past their time: a sign-up that was never confirmed forgets what it was waiting to create (the
+ * person's name and password hash) as soon as its code expires, and every row goes a week after its expiry.
+ */
+export async function tidyExpiredSecrets(
+  db: DbOrTx,
+  now = new Date(),
+): Promise<{ forgotten: number; deleted: number }> {
+  const forgotten = await db
+    .update(oneTimeSecrets)
+    .set({ detail: null })
+    .where(
+      and(
+        eq(oneTimeSecrets.kind, 'signup'),
+        sql`${oneTimeSecrets.detail} is not null`,
+        sql`${oneTimeSecrets.expires_at} <= ${now}`,
+      ),
+    )
+    .returning({ id: oneTimeSecrets.id });
+  const deleted = await db
+    .delete(oneTimeSecrets)
+    .where(sql`${oneTimeSecrets.expires_at} < ${new Date(now.getTime() - EXPIRED_SECRETS_KEPT_MS)}`)
+    .returning({ id: oneTimeSecrets.id });
+  return { forgotten: forgotten.length, deleted: deleted.length };
+}

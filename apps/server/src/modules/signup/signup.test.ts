@@ -11,6 +11,7 @@ import {
   selectedLocation,
   type TestApp,
 } from '../../test/helpers.ts';
+import { tidyExpiredSecrets } from './secrets.ts';
 
 const PUBLIC_URL = 'https://switchboard.example.com';
 
@@ -265,6 +266,16 @@ describe('sign-up', () => {
     expect(late.json().message).toBe('That code has expired. Ask for a new code.');
     const [none] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(none).toBeUndefined();
+
+    // The expired sign-up forgets the name and password hash it was waiting to create at the next tidy-up.
+    const waiting = () =>
+      t.database.db
+        .select({ detail: oneTimeSecrets.detail })
+        .from(oneTimeSecrets)
+        .where(and(eq(oneTimeSecrets.target, email), isNull(oneTimeSecrets.used_at)));
+    expect(await waiting()).toEqual([{ detail: expect.anything() }]);
+    await tidyExpiredSecrets(t.database.db);
+    expect(await waiting()).toEqual([{ detail: null }]);
   });
 
   it('refuses a bot: too fast, the honeypot filled, or a forged or missing form token', async () => {
