@@ -67,7 +67,8 @@ test('an ended trial, a plan bought in the sandbox, a failed payment, and an adm
 
   // The owner sees what the administrator did in the audit log.
   await owner.goto('/settings/audit-log');
-  await expect(owner.getByText('admin business open').first()).toBeVisible();
+  await expect(owner.getByText('Switchboard administrator entered the business').first()).toBeVisible();
+  await expect(owner.getByText('Came in from the Switchboard admin console.').first()).toBeVisible();
   await expect(owner.getByText('admin business update').first()).toBeVisible();
   await ownerContext.close();
   await adminContext.close();
