@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { accessToken, logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('the owner sees every location’s enquiries at once, each row naming its location, and goes back to one', async ({
   page,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { customerWrites, logIn, sendInvoice } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('the owner sees where this week’s enquiries came from, as a chart and a table, and downloads one as CSV', async ({
   page,

@@ -1,8 +1,9 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { FAKE_TOOL_PORT } from '../playwright.config.ts';
 
 const mobile = () => `+6142${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { installFakeTwilioSignalling } from '../fixtures/fake-twilio-signalling.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { hex, incomingNumbersAnswer, PUBLIC_URL, twilioAccount } from '../fixtures/twilio.ts';
 import { FAKE_TWILIO_PORT } from '../playwright.config.ts';
 

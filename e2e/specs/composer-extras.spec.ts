@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('"/" and a few letters insert a template; the SMS counter tells GSM-7 from Unicode and counts segments', async ({
   page,

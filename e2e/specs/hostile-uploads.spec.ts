@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 /** A Word file of about 150 KB whose text unpacks to 46 MB: refused from its sizes, before it is inflated. */
 async function wordBomb(): Promise<Buffer> {

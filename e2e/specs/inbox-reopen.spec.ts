@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { DEMO_PASSWORD, LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const SAM = { email: 'staff1@harbourside.test', name: 'Sam Nguyen' };
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('snoozing hides an enquiry from Open until its time, lists it under Snoozed, and it comes back live by itself', async ({
   page,

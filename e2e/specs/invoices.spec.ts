@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { customerWrites, logIn, sendInvoice } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('the owner sends an invoice from the conversation, the customer pays it on their phone, and the inbox shows it paid', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('the owner makes a label, staff put it on an enquiry and filter the inbox by it; a teammate sees it live', async ({
   page,

@@ -1,8 +1,9 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { customerWrites, logIn } from '../fixtures/app.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { FAKE_PUSH_PORT } from '../playwright.config.ts';
 
 const ece = createRequire(import.meta.url)('http_ece') as {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logInToLocations, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 for (const size of [
   { name: 'desktop', width: 1440, height: 900 },

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { chooseFromAccountMenu, logInToLocations } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('an owner switches location, renames a location and logs out', async ({ page, context }) => {
   await logInToLocations(page, LOGINS.owner.email);

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { logIn, SIGNUP_PASSWORD, signUpThroughApi } from '../fixtures/app.ts';
 import { SESSION_EXPIRED_NOTICE } from '../fixtures/logins.ts';
 import { readMail } from '../fixtures/mail.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const NEW_PASSWORD = 'my brand new password';
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { chooseFromAccountMenu, logIn } from '../fixtures/app.ts';
 import { DEMO_PASSWORD } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

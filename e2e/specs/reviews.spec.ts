@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { customerWrites, logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('the owner links the review page, asks from a conversation, the customer opens the link, and the reminder is cancelled', async ({
   page,

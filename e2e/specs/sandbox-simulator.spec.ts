@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { DEMO_PASSWORD, LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const response = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });

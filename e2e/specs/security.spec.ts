@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('a script injected into the page does not run, and the browser reports it', async ({ page }) => {
   await logIn(page, LOGINS.staff.email);

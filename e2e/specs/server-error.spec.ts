@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logInToLocations } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const LOCATIONS_API = /\/api\/v1\/business\/locations(\?.*)?$/;
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { SESSION_EXPIRED_NOTICE } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('an expired or invalid access cookie says the session ticked out and lands on /', async ({
   page,

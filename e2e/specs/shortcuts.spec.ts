@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('keyboard shortcuts: "?" lists them, j/k move through the list, r replies, a assigns to me, e closes, / searches', async ({
   page,

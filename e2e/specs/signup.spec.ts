@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { customerWrites, emailedSignupCode } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 import { readMail } from '../fixtures/mail.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 /** Fills the sign-up form as a person would and sends it (after the bot check's minimum time). */
 async function fillSignup(page: Page, email: string) {

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test, type WebSocket } from '@playwright/test';
+import type { APIRequestContext, Page, WebSocket } from '@playwright/test';
 import { accessToken, logIn, openLocations } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const socketIo = (ws: WebSocket) => ws.url().includes('/socket.io/');
 

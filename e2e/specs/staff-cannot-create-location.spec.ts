@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logInToLocations } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const OWNER_ONLY = 'Only the business owner can manage locations.';
 

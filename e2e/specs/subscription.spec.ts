@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { customerWrites, logIn, SIGNUP_PASSWORD as PASSWORD, signUpThroughApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 async function adminOpensDrawer(admin: Page, name: string) {
   await admin.goto('/admin');

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logIn, SIGNUP_PASSWORD as PASSWORD, signedInApi, signUpThroughApi } from '../fixtures/app.ts';
 import { readMail } from '../fixtures/mail.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('an owner invites someone to one location; they join from the email and work there until given every location', async ({
   browser,

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('the unread count is in the tab title and on the Inbox menu item on every page, live', async ({
   page,

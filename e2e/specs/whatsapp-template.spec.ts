@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { DEMO_PASSWORD, LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { FAKE_GRAPH_PORT } from '../playwright.config.ts';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
