@@ -212,6 +212,15 @@ describe('sandbox calls', () => {
     expect(await callOf(sid)).toMatchObject({ status: 'in-progress', user_id: priyaId });
     simulator.emit('phone.hangup', { call_sid: sid });
     await eventually(async () => (await callOf(sid)).status === 'completed');
+    // The conversation keeps who answered first and whom the call went to; the call knows only who has it now.
+    const [line] = await t.database.db.select().from(messages).where(eq(messages.id, call.message_id));
+    expect(line!.meta.call_transfers).toEqual([
+      {
+        from: { id: samId, full_name: 'Sam Nguyen' },
+        to: { id: priyaId, full_name: 'Priya Shah' },
+        at: expect.any(String),
+      },
+    ]);
   });
 
   it('takes a voicemail when nobody is available, and a voicemail recording makes it one', async () => {
