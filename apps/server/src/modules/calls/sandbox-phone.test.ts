@@ -193,7 +193,19 @@ describe('sandbox calls', () => {
     expect((await transfer(owner, priyaId)).statusCode).toBe(403);
     expect((await transfer(await t.login(DEMO_LOGINS.northsideOwner), priyaId)).statusCode).toBe(404);
 
+    // The transfer menu reads who is available at the location: Sam (on the phone), not Priya (away).
+    const available = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/calls/presence?location_id=${loc}`,
+          headers: { authorization: `Bearer ${staff1}` },
+        })
+      ).json().body.available as string[];
+    expect(await available()).toContain(samId);
+    expect(await available()).not.toContain(priyaId);
     const priya = await phone(staff2);
+    expect(await available()).toContain(priyaId);
     const priyaRings = record(priya, 'phone.ring');
     const samEnded = record(sam, 'phone.ended');
     const customerTransfer = record(simulator, 'phone.transfer');
