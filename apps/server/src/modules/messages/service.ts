@@ -16,7 +16,7 @@ import type {
   NewConversationRequest,
   SendMessageRequest,
 } from '@switchboard/shared';
-import { isValidEmail, sendingRefusal } from '@switchboard/shared';
+import { isValidEmail, sendingRefusal, threadOf } from '@switchboard/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context } from '../../context.ts';
@@ -32,6 +32,7 @@ import { recordResponse } from '../enquiries/facts.ts';
 import { loadEnquiry, resolveLocation } from '../enquiries/service.ts';
 import { uploadsTheySee } from '../uploads/scope.ts';
 import { preview, toMessageDto } from './dto.ts';
+import { continuesThreadOf } from './threads.ts';
 
 export type MessagesCtx = Pick<Context, 'db' | 'events' | 'jobs' | 'channels' | 'actor'>;
 /** What the steps under a service use: the same parts without the actor. */
@@ -347,17 +348,16 @@ export async function startConversation(
   return { enquiry_id: result.enquiry.id, message: result.message };
 }
 
-/** The customer's open enquiry on this channel at this location, or a new one (counted). */
-/** A transaction lock on one conversation thread (SMS and MMS share one): held until commit. */
+/** A transaction lock on one conversation thread (texts and calls from a number share one): held until commit. */
 export async function lockThread(
   tx: DbOrTx,
   thread: { location_id: string; customer_id: string; channel: string },
 ): Promise<void> {
-  const channel = thread.channel === 'mms' ? 'sms' : thread.channel;
-  const key = `${thread.location_id}:${thread.customer_id}:${channel}`;
+  const key = `${thread.location_id}:${thread.customer_id}:${threadOf(thread.channel)}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
+/** The customer's open enquiry in this channel's thread at this location, or a new one (counted). */
 export async function findOrOpenEnquiry(
   tx: DbOrTx,
   input: {
@@ -381,7 +381,7 @@ export async function findOrOpenEnquiry(
     .where(
       and(
         eq(enquiries.customer_id, input.customer_id),
-        eq(enquiries.channel, input.channel),
+        continuesThreadOf(input.channel),
         eq(enquiries.location_id, input.location_id),
         eq(enquiries.status, 'open'),
       ),
