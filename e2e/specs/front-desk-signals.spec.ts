@@ -127,8 +127,8 @@ for (const size of SIZES) {
       await shot(page, `signals-all-locations-${size.label}`);
       await page.context().close();
     } finally {
+      // Sam works everywhere again (Northside keeps its enquiries: a location with some cannot be deleted).
       await owner.send('PUT', `/business/members/${staffMe.id}/locations`, { location_ids: null });
-      await owner.send('DELETE', `/business/locations/${north.id}`);
     }
   });
 
@@ -192,8 +192,9 @@ for (const size of SIZES) {
     await shot(page, `signals-mentions-${size.label}`);
     await mention.click();
     await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Is the parking free?');
-    await expect(page.getByRole('button', { name: 'Mentions', exact: true })).toBeAttached();
     await page.goto('/inbox');
+    // Opened, so read: the badge is gone.
+    await expect(page.getByRole('button', { name: 'Mentions', exact: true })).toBeVisible();
 
     // Sam takes Mona: the thread says so. Then Close and go to next lands on the enquiry below her.
     const openTab = page.getByRole('tab', { name: /Open/ });

@@ -379,7 +379,10 @@ export const enquiries = pgTable(
     campaign: text('campaign'),
     last_message_preview: text('last_message_preview'),
     last_message_at: ts('last_message_at').notNull().defaultNow(),
-    /** Hidden from the open list until then (still open, and counted as open); a job wakes it on time. */
+    /**
+     * Hidden from the open list until then; still open, and in the location's counters, which every read of the Open
+     * count makes up for (`snoozedOpen`). A job wakes it on time.
+     */
     snoozed_until: ts('snoozed_until'),
     /** The business's labels put on it (ids of `labels`), for sorting work and filtering the list. */
     labels: uuid('labels').array().notNull().default(sql`'{}'::uuid[]`),
