@@ -1,4 +1,4 @@
-import { VerticalLeftOutlined } from '@ant-design/icons';
+import { StepForwardOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
 import { useNavigate } from 'react-router';
@@ -38,11 +38,7 @@ export function CloseNextButton({
   };
   return (
     <Tooltip title="Close and go to the next enquiry">
-      <Button
-        icon={<VerticalLeftOutlined rotate={180} />}
-        aria-label="Close and go to next"
-        onClick={closeAndNext}
-      />
+      <Button icon={<StepForwardOutlined />} aria-label="Close and go to next" onClick={closeAndNext} />
     </Tooltip>
   );
 }

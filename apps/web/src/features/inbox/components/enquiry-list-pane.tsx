@@ -145,6 +145,11 @@ export function EnquiryListPane({
             <LiveStatus />
           </span>
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, flexShrink: 0 }}>
+            <MentionsButton
+              userId={user.id}
+              active={state.mentions}
+              onToggle={() => setState({ ...state, mentions: !state.mentions })}
+            />
             <SoundAlertsButton user={user} />
             <Tooltip title="Write to a customer who has not messaged yet" placement="bottom">
               <Button type="primary" icon={<FormOutlined />} onClick={onCompose} aria-label="New message">
@@ -196,11 +201,6 @@ export function EnquiryListPane({
               Snoozed
             </Button>
           )}
-          <MentionsButton
-            userId={user.id}
-            active={state.mentions}
-            onToggle={() => setState({ ...state, mentions: !state.mentions })}
-          />
         </div>
         <FilterChips filters={state.filters} onChange={(filters) => setState({ ...state, filters })} />
         {picking && (

@@ -2,7 +2,7 @@ import { NotificationOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
 import { useMentions } from '../api/get-mentions.ts';
 
-/** Opens the Mentions view; its badge counts the mentions not yet opened. Icon-only beside the other views. */
+/** Opens the Mentions view; its badge counts the mentions not yet opened. Icon-only, in the list's title row (the views' row is full on a phone). */
 export function MentionsButton({
   userId,
   active,
@@ -18,7 +18,6 @@ export function MentionsButton({
     <Tooltip title="Where teammates mentioned you">
       <Badge count={unread} size="small" offset={[-4, 4]}>
         <Button
-          size="small"
           type={active ? 'primary' : 'text'}
           icon={<NotificationOutlined />}
           aria-pressed={active}
