@@ -15,6 +15,9 @@ const SIZES = [
 ] as const;
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
+// Each test walks a whole shift's worth of steps with two people; the machine is shared with other runs.
+test.describe.configure({ timeout: 300_000 });
+
 // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are the API's; each test reads what it needs.
 type Json = any;
 type Api = {
