@@ -169,7 +169,7 @@ for (const size of SIZES) {
     const toast = page.locator('.ant-notification-notice').filter({ hasText: 'mentioned you' });
     await expect(toast).toBeVisible();
     const toastBox = (await toast.boundingBox())!;
-    for (const name of ['Close', 'Close and go to next', 'Assign to me']) {
+    for (const name of ['Close', 'Done, go to next', 'Assign to me']) {
       const button = page.locator('.ib-view-head').getByRole('button', { name, exact: true });
       if (!(await button.isVisible())) continue;
       const box = (await button.boundingBox())!;
@@ -213,7 +213,7 @@ for (const size of SIZES) {
     await expect(page.getByRole('list', { name: 'Messages' })).toContainText(
       'Assigned to Sam Nguyen by themselves',
     );
-    await page.getByRole('button', { name: 'Close and go to next' }).click();
+    await page.getByRole('button', { name: 'Done, go to next' }).click();
     await expect(page).not.toHaveURL(new RegExp(firstId));
     await expect(page).toHaveURL(/\/inbox\/[0-9a-f-]{36}/);
     if (nextName) await expect(page.locator('.ib-view-head h2')).toHaveText(nextName);

@@ -9,7 +9,8 @@ import { hrefBeside, nextInList } from '../utils/next-enquiry.ts';
 
 /**
  * Closes the enquiry and opens the next one of the list being worked through (or goes back to the list when
- * it was the last), so a run of done conversations takes one tap each. Icon-only, to fit a phone's header.
+ * it was the last), so a run of done conversations takes one tap each. Icon-only, to fit a phone's header; its
+ * name ("Done, go to next") leaves "Close" to the Close button alone.
  */
 export function CloseNextButton({
   enquiry,
@@ -37,8 +38,8 @@ export function CloseNextButton({
     navigate(next ? hrefBeside(backTo, next.id) : backTo);
   };
   return (
-    <Tooltip title="Close and go to the next enquiry">
-      <Button icon={<StepForwardOutlined />} aria-label="Close and go to next" onClick={closeAndNext} />
+    <Tooltip title="Close this enquiry and go to the next one">
+      <Button icon={<StepForwardOutlined />} aria-label="Done, go to next" onClick={closeAndNext} />
     </Tooltip>
   );
 }
