@@ -323,6 +323,18 @@ export const NoteSchema = z.object({
 });
 export type Note = z.input<typeof NoteSchema>;
 export const NoteListSchema = z.object({ items: z.array(NoteSchema) });
+
+/** One note that mentions the signed-in person (`GET /mentions`), with its enquiry, newest first. */
+export const MentionSchema = z.object({
+  note: NoteSchema,
+  enquiry: EnquiryRowSchema,
+  /** The person has opened it since (from Mentions, or the enquiry itself). */
+  read: z.boolean(),
+});
+export type Mention = z.input<typeof MentionSchema>;
+export const MentionListSchema = z.object({ items: z.array(MentionSchema), unread: z.number() });
+export type MentionList = z.input<typeof MentionListSchema>;
+export const MentionsReadSchema = z.object({ unread: z.number() });
 export const NOTE_MAX_CHARS = 5000;
 export const NoteRequest = z.strictObject({
   body: z.string().trim().min(1, 'Write the note first.').max(NOTE_MAX_CHARS),

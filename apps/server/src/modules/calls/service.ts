@@ -29,6 +29,7 @@ import {
 } from '../../channels/twilio/voice.ts';
 import type { InboundOutcome, RingPlan } from '../../channels/types.ts';
 import { findOrCreateCustomer } from '../customers/service.ts';
+import { publishCounts } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from '../messages/dto.ts';
 import { findOrOpenEnquiry } from '../messages/service.ts';
@@ -499,7 +500,7 @@ export async function placeOutgoingCall(
   if (placed.created)
     app.events.emit('enquiry.created', { business_id: input.business_id, enquiry: placed.enquiry });
   if (placed.counts)
-    app.events.emit('counts.updated', { business_id: input.business_id, counts: placed.counts });
+    await publishCounts({ db: app.db, events: app.events }, input.business_id, placed.counts);
   app.events.emit('message.created', {
     business_id: input.business_id,
     location_id: input.location_id,

@@ -26,7 +26,7 @@ import { uploadContentUrl } from '../../lib/storage.ts';
 import { type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { findOrCreateCustomer, phoneOrRefuse } from '../customers/service.ts';
-import { moveCounters } from '../enquiries/counters.ts';
+import { moveCounters, publishCounts } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { recordResponse } from '../enquiries/facts.ts';
 import { loadEnquiry, resolveLocation } from '../enquiries/service.ts';
@@ -193,7 +193,7 @@ export async function sendMessage(
   });
   if ('repeat' in result && result.repeat) return result.repeat;
   afterOutbound(ctx, a.business_id, result);
-  if (result.counts) ctx.events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
+  if (result.counts) await publishCounts(ctx, a.business_id, result.counts);
   return result.message;
 }
 
@@ -343,7 +343,7 @@ export async function startConversation(
   });
   if (result.created)
     ctx.events.emit('enquiry.created', { business_id: a.business_id, enquiry: result.enquiry });
-  if (result.counts) ctx.events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
+  if (result.counts) await publishCounts(ctx, a.business_id, result.counts);
   afterOutbound(ctx, a.business_id, result);
   return { enquiry_id: result.enquiry.id, message: result.message };
 }

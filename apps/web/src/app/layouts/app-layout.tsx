@@ -49,6 +49,7 @@ import { useSocket } from '@/lib/use-socket.ts';
 import { preloadPage } from '../pages.ts';
 import { LOGIN_PATH, paths } from '../paths.ts';
 import { QueryProvider } from '../query-provider.tsx';
+import { useOtherLocationNews } from './use-other-location-news.ts';
 import { useUnread } from './use-unread.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -66,7 +67,9 @@ const AccountBanner = lazy(() =>
   import('@/features/subscription/components/account-banner.tsx').then((m) => ({ default: m.AccountBanner })),
 );
 
-/** The Inbox item carries the count of open enquiries with unseen news at this location. */
+const NO_PLACES: readonly { id: string; name: string | null }[] = [];
+
+/** The Inbox item carries the count of open enquiries with unseen news at the person's locations. */
 function withInboxBadge(items: NavItems, unread: number): NavItems {
   if (!unread) return items;
   return items.map((item) =>
@@ -279,6 +282,7 @@ function AppShell() {
   useNotificationSounds(me.data ? soundSettingsOf(me.data) : null);
   useKeepPushCurrent(me.data?.enable_notifications ?? false);
   const { unread, byLocation } = useUnread(selection?.location?.id ?? null);
+  useOtherLocationNews(selection?.location?.id ?? null, selection?.business.locations ?? NO_PLACES);
 
   // The page's own chunk downloads while the user loads, rather than after.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first path matters here.

@@ -25,6 +25,7 @@ import type { EnquiryRow } from '../types.ts';
 import { customerLabel } from '../utils/format.ts';
 import { writeEnquiry } from '../utils/query-cache.ts';
 import { ChannelMark, channelName } from './channel.tsx';
+import { CloseNextButton } from './close-next-button.tsx';
 import { LabelPicker } from './label-picker.tsx';
 import { LabelTags } from './label-tags.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
@@ -209,6 +210,7 @@ export function EnquiryHeader({
           busy={pending?.snoozed_until !== undefined}
           onSnooze={(until) => update.mutate({ enquiry, patch: { snoozed_until: until } })}
         />
+        {open && <CloseNextButton enquiry={enquiry} userId={userId} backTo={backTo} />}
         {open ? (
           <Button
             type="primary"
