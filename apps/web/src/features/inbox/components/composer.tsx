@@ -551,6 +551,8 @@ export function Composer({
           </Tooltip>
           <Dropdown
             trigger={['click']}
+            // The reply box is at the bottom of the screen: its menu opens upwards, over the thread.
+            placement="topLeft"
             onOpenChange={(open) => open && setWantTemplates(true)}
             menu={{
               items: templateItems,

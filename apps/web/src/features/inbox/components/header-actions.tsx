@@ -22,7 +22,12 @@ export function HeaderActions({ compact, children }: { compact: boolean; childre
         </div>
       }
     >
-      <Button type="text" className="ib-view-more" icon={<MoreOutlined />} aria-label="Conversation actions" />
+      <Button
+        type="text"
+        className="ib-view-more"
+        icon={<MoreOutlined />}
+        aria-label="Conversation actions"
+      />
     </Popover>
   );
 }
