@@ -196,7 +196,8 @@ test('on a phone, keyboard up or not, and on a desktop the reply box, Send, Atta
     const drawer = page.getByRole('dialog', { name: 'Customer' });
     await expect(drawer).toBeVisible();
     await page.waitForTimeout(600);
-    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await expect(page.locator('.ant-tooltip:visible')).toHaveCount(0);
+    await expect(page.locator('.ib-view-actions-menu')).toBeHidden();
     await shot(page, 'customer-drawer-390x844');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();

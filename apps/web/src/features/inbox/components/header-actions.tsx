@@ -1,6 +1,6 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Popover } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
 
 /**
  * The conversation's actions: in a row beside the name where there is room; on a phone, behind one button, so
@@ -8,6 +8,12 @@ import { type ReactNode, useState } from 'react';
  */
 export function HeaderActions({ compact, children }: { compact: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // An action taken closes the menu (it would stay over a drawer or the thread); one that opens its own
+  // menu or panel (assign to, labels, snooze) keeps it, as their popups hang from it.
+  const closeAfterAction = (e: MouseEvent) => {
+    const button = (e.target as Element).closest('button');
+    if (button && !button.matches('.ant-dropdown-trigger, [aria-haspopup]')) setOpen(false);
+  };
   if (!compact) return <div className="ib-view-actions">{children}</div>;
   return (
     <Popover
@@ -17,7 +23,13 @@ export function HeaderActions({ compact, children }: { compact: boolean; childre
       onOpenChange={setOpen}
       arrow={false}
       content={
-        <div className="ib-view-actions ib-view-actions-menu" role="group" aria-label="Conversation actions">
+        // biome-ignore lint/a11y/useKeyWithClickEvents: it hears its buttons' clicks; they take the keys.
+        <div
+          className="ib-view-actions ib-view-actions-menu"
+          role="toolbar"
+          aria-label="Conversation actions"
+          onClick={closeAfterAction}
+        >
           {children}
         </div>
       }

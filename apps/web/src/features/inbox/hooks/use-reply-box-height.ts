@@ -5,8 +5,8 @@ import { type RefObject, useLayoutEffect, useState, useSyncExternalStore } from 
 const COMPACT_QUERY = '(max-width: 767.98px), (max-height: 599.98px)';
 /** One line of text with the box's padding (14 px at 1.55, 12 px above and below). */
 const ONE_LINE_PX = 46;
-/** A growing box stops at this share of what is visible, then scrolls inside. */
-const MAX_SHARE = 0.3;
+/** A growing box stops at this share of what is visible (four lines or so above a keyboard), then scrolls inside. */
+const MAX_SHARE = 0.2;
 
 function subscribeCompact(onChange: () => void) {
   const query = window.matchMedia(COMPACT_QUERY);
@@ -22,7 +22,7 @@ const isCompact = () =>
 
 /**
  * The reply box's height: the spec's 150 px where there is room; on a phone, one line that grows with what is
- * written up to a third of the screen, so the conversation keeps most of the height above the keyboard.
+ * written up to a fifth of the screen, so the conversation keeps most of the height above the keyboard.
  */
 export function useReplyBoxHeight(ref: RefObject<HTMLTextAreaElement | null>, text: string): number {
   const compact = useSyncExternalStore(subscribeCompact, isCompact, () => false);
