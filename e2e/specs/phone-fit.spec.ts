@@ -226,12 +226,18 @@ test('on a phone, keyboard up or not, and on a desktop the reply box, Send, Atta
     await page.waitForTimeout(200);
     const before = await list.evaluate((el) => el.scrollTop);
     expect(before).toBeGreaterThan(500);
-    const row = page
-      .getByRole('list', { name: 'Enquiries' })
-      .getByRole('link')
-      .filter({ has: page.locator(':visible') });
-    const visibleRow = row.nth(Math.min(3, (await row.count()) - 1));
-    const picked = await visibleRow.getAttribute('href');
+    // A row wholly in view, so tapping it does not scroll the list first.
+    const picked = await list.evaluate((el) => {
+      const { top, bottom } = el.getBoundingClientRect();
+      const rows = [...el.querySelectorAll<HTMLAnchorElement>('a[href^="/inbox/"]')];
+      const inView = rows.filter((a) => {
+        const box = a.getBoundingClientRect();
+        return box.top >= top && box.bottom <= bottom;
+      });
+      return inView[1]?.getAttribute('href') ?? null;
+    });
+    expect(picked).toBeTruthy();
+    const visibleRow = page.locator(`a[href="${picked}"]`);
     await visibleRow.tap();
     await expect(page).toHaveURL(new RegExp(`${picked}$`));
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
