@@ -180,6 +180,9 @@ test('on a phone, keyboard up or not, and on a desktop the reply box, Send, Atta
     // Templates opens on the screen.
     await page.getByRole('button', { name: 'Templates', exact: true }).tap();
     const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
+    // Measured with the templates in it (the demo business has some), once it has finished opening.
+    await expect(menu.locator('.ib-template-item').first()).toBeVisible();
+    await page.waitForTimeout(400);
     await expectOnScreen(page, menu, 'the Templates menu');
     await shot(page, 'templates-390x844');
     await page.keyboard.press('Escape');
