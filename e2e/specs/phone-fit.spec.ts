@@ -140,7 +140,7 @@ async function expectNewestInView(page: Page, where: string): Promise<void> {
 test('on a phone, keyboard up or not, and on a desktop the reply box, Send, Attach and Templates stay on screen with most of the height for the thread; the header is one line; Templates opens on the screen; tooltips do not stick; controls are 44 px to tap; Back returns to the same place in the list', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const setup = await browse(browser, DESKTOP, false);
   // More conversations than a phone shows, so the list scrolls.
   const stamp = Date.now() % 100000;
@@ -263,7 +263,7 @@ for (const [label, size, touch] of [
   test(`${label}: during a call the bar takes its own room, the caller can be texted, and a thread with images and a call card opens at its newest item, also with the images cached`, async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const staff = await browse(browser, size, touch);
     // The owner plays the customer on the Sandbox page.
     const simulator = await browse(browser, DESKTOP, false, LOGINS.owner.email).catch(async (e) => {
