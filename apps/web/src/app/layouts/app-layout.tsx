@@ -46,6 +46,7 @@ import { notify } from '@/lib/notifier.ts';
 import { isPhoneAvailable } from '@/lib/phone-requests.ts';
 import { holdSocket, reconnectSocket } from '@/lib/socket.ts';
 import { useSocket } from '@/lib/use-socket.ts';
+import { useViewportFit } from '@/lib/use-viewport-fit.ts';
 import { preloadPage } from '../pages.ts';
 import { LOGIN_PATH, paths } from '../paths.ts';
 import { QueryProvider } from '../query-provider.tsx';
@@ -279,6 +280,7 @@ function AppShell() {
   useLiveLabels();
   useLiveAccount();
   useRingingCalls();
+  useViewportFit();
   useNotificationSounds(me.data ? soundSettingsOf(me.data) : null);
   useKeepPushCurrent(me.data?.enable_notifications ?? false);
   const { unread, byLocation } = useUnread(selection?.location?.id ?? null);

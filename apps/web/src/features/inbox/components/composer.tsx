@@ -11,7 +11,7 @@ import {
   SendOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { formatFileSize, MESSAGE_INPUT_HEIGHT } from '@switchboard/shared';
+import { formatFileSize } from '@switchboard/shared';
 import { Button, Dropdown, type MenuProps, Popover, Progress, Tooltip } from 'antd';
 import {
   type ChangeEvent,
@@ -37,6 +37,7 @@ import { useTemplates } from '../api/get-templates.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { MAX_ATTACHMENTS, useAttachments } from '../hooks/use-attachments.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
+import { useReplyBoxHeight } from '../hooks/use-reply-box-height.ts';
 import { useTypingSignal } from '../hooks/use-typing-signal.ts';
 import type { EnquiryRow, InboxUser } from '../types.ts';
 import { newClientId } from '../utils/client-id.ts';
@@ -102,6 +103,7 @@ export function Composer({
   const templates = useTemplates(enquiry.id, wantTemplates);
   const route = useReplyRoute(enquiry.id, enquiry.channel).data;
   const typing = useTypingSignal(enquiry.id);
+  const boxHeight = useReplyBoxHeight(textRef, text);
   const autosave = useDraftAutosave(
     enquiry.id,
     {
@@ -468,7 +470,7 @@ export function Composer({
           aria-activedescendant={
             slash && slashMatches.length ? `${subjectId}-template-${slash.active}` : undefined
           }
-          style={{ height: MESSAGE_INPUT_HEIGHT }}
+          style={{ height: boxHeight }}
         />
         {(files.items.length > 0 || refused > 0) && (
           <ul className="ib-composer-chips" aria-label="Attachments" style={{ listStyle: 'none', margin: 0 }}>
@@ -549,6 +551,8 @@ export function Composer({
           </Tooltip>
           <Dropdown
             trigger={['click']}
+            // The reply box is at the bottom of the screen: its menu opens upwards, over the thread.
+            placement="topLeft"
             onOpenChange={(open) => open && setWantTemplates(true)}
             menu={{
               items: templateItems,

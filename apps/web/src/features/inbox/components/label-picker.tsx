@@ -46,7 +46,7 @@ export function LabelPicker({
   return (
     <Popover trigger="click" title="Labels" content={content} placement="bottomRight">
       <Tooltip title="Labels">
-        <Button icon={<TagsOutlined />} aria-label="Labels" />
+        <Button icon={<TagsOutlined />} aria-label="Labels" aria-haspopup="dialog" />
       </Tooltip>
     </Popover>
   );

@@ -10,8 +10,9 @@ import {
   SwapOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Dropdown, Flex, List, Modal, Popover, Tag, Tooltip, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { usePublishedHeight } from '@/lib/use-published-height.ts';
 import { useAvailableAt, useCallHistory, useTeammates } from '../api/phone-api.ts';
 import { usePhoneStore } from '../stores/phone-store.ts';
 import { Keypad } from './keypad.tsx';
@@ -203,9 +204,13 @@ export function CallBar() {
   const dispatch = usePhoneStore((s) => s.dispatch);
   const { who, state } = useCallHeadline();
   const error = usePhoneStore((s) => s.error);
+  // Pages that fill the window (the inbox and its reply box) end above the bar rather than under it.
+  const ref = useRef<HTMLElement>(null);
+  usePublishedHeight(ref, '--app-callbar-space');
   if (status !== 'connecting' && status !== 'calling') return null;
   return (
     <section
+      ref={ref}
       aria-label="Call in progress"
       className="phone-call-bar"
       style={{ background: token.colorBgElevated, boxShadow: token.boxShadowSecondary }}
