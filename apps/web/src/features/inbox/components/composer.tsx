@@ -11,7 +11,7 @@ import {
   SendOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { formatFileSize, MESSAGE_INPUT_HEIGHT } from '@switchboard/shared';
+import { formatFileSize, MESSAGE_INPUT_HEIGHT, type SendCollision } from '@switchboard/shared';
 import { Button, Dropdown, type MenuProps, Popover, Progress, Tooltip } from 'antd';
 import {
   type ChangeEvent,
@@ -37,11 +37,13 @@ import { useTemplates } from '../api/get-templates.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { MAX_ATTACHMENTS, useAttachments } from '../hooks/use-attachments.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
+import { useSeenMessage } from '../hooks/use-seen-message.ts';
 import { useTypingSignal } from '../hooks/use-typing-signal.ts';
 import type { EnquiryRow, InboxUser } from '../types.ts';
 import { newClientId } from '../utils/client-id.ts';
 import { usageNotice } from '../utils/usage-notice.ts';
 import { channelName } from './channel.tsx';
+import { RepliedMeanwhilePrompt } from './replied-meanwhile-prompt.tsx';
 import { WhatsAppTemplateButton } from './whatsapp-template-button.tsx';
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -88,6 +90,8 @@ export function Composer({
   const [ai, setAi] = useState<AiState | null>(null);
   const [aiBusy, setAiBusy] = useState<'suggest' | 'rewrite' | null>(null);
   const [aiNote, setAiNote] = useState<string | null>(null);
+  const [collision, setCollision] = useState<SendCollision | null>(null);
+  const seen = useSeenMessage(enquiry.id);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const restored = useRef(false);
@@ -129,6 +133,7 @@ export function Composer({
   const edit = () => {
     setEdited(true);
     typing.keystroke();
+    seen.writing();
   };
 
   const canSend = (text.trim().length > 0 || attachments.length > 0) && !files.uploading && !files.failed;
@@ -139,10 +144,13 @@ export function Composer({
   };
   useImperativeHandle(ref, () => ({ addFiles }));
 
-  const submit = async () => {
+  const submit = async ({ sendAnyway = false } = {}) => {
     if (!canSend) return;
     const snapshot = { text, subject, attachments, ai };
     const clientId = newClientId();
+    const seenMessageId = seen.take();
+    seen.seen(undefined);
+    setCollision(null);
     typing.stop();
     setText('');
     setAi(null);
@@ -161,6 +169,18 @@ export function Composer({
       subject: isEmail ? snapshot.subject.trim() || undefined : undefined,
       attachments: snapshot.attachments,
       ai: snapshot.ai && { interaction: snapshot.ai.interaction, original: snapshot.ai.original },
+      seenMessageId,
+      sendAnyway,
+      // Someone else answered meanwhile: the reply comes back to the box (after anything typed since).
+      onCollision: (found) => {
+        setText((now) => (now.trim() ? `${now}\n\n${snapshot.text}` : snapshot.text));
+        setSubject((now) => now || snapshot.subject);
+        if (snapshot.attachments.length) files.reset(snapshot.attachments);
+        setAi(snapshot.ai);
+        setEdited(true);
+        seen.seen(found.reply.id);
+        setCollision(found);
+      },
     });
     textRef.current?.focus();
   };
@@ -352,6 +372,16 @@ export function Composer({
             Use reply
           </Button>
         </section>
+      )}
+      {collision && (
+        <RepliedMeanwhilePrompt
+          collision={collision}
+          onSendAnyway={() => void submit({ sendAnyway: true })}
+          onEdit={() => {
+            setCollision(null);
+            textRef.current?.focus();
+          }}
+        />
       )}
       <div className="ib-composer-box">
         {isEmail && (
