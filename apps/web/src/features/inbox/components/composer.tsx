@@ -40,7 +40,7 @@ import type { EnquiryRow, InboxUser } from '../types.ts';
 import { newClientId } from '../utils/client-id.ts';
 import { usageNotice } from '../utils/usage-notice.ts';
 import { AttachmentChips } from './attachment-chips.tsx';
-import { channelName } from './channel.tsx';
+import { replyPlaceholder } from './channel.tsx';
 import { RepliedMeanwhilePrompt } from './replied-meanwhile-prompt.tsx';
 import { WhatsAppTemplateButton } from './whatsapp-template-button.tsx';
 
@@ -475,7 +475,7 @@ export function Composer({
                 ? 'Reply by SMS…'
                 : route?.route === 'waiting'
                   ? 'Reply (it waits in the website chat)…'
-                  : `Reply by ${channelName(enquiry.channel)}…`
+                  : replyPlaceholder(enquiry.channel)
           }
           value={text}
           onChange={(e) => {
