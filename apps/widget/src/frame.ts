@@ -102,6 +102,9 @@ function showError(text: string): void {
   app.replaceChildren(el('div', { className: 'fatal', text }));
 }
 
+/** A reply that finds the chat closed goes by text message to the number given: the visitor is told before. */
+const PHONE_HINT = 'If you leave the chat before we answer, we may reply by text message to this number.';
+
 function renderForm(config: Config, notice?: string): void {
   const form = el('form', { className: 'prechat', attrs: { novalidate: '' } });
   const error = el('div', { className: 'error', attrs: { role: 'alert' } });
@@ -122,6 +125,7 @@ function renderForm(config: Config, notice?: string): void {
       el('label', {}, [
         el('span', { text: field.required ? labels[key] : `${labels[key]} (optional)` }),
         input,
+        ...(key === 'phone' ? [el('small', { className: 'hint', text: PHONE_HINT })] : []),
       ]),
     );
   }

@@ -1,3 +1,4 @@
+export * from './attachments.ts';
 export * from './business-hours.ts';
 export * from './call-state.ts';
 export * from './call-text.ts';

@@ -32,6 +32,7 @@ import { recordResponse } from '../enquiries/facts.ts';
 import { loadEnquiry, resolveLocation } from '../enquiries/service.ts';
 import { uploadsTheySee } from '../uploads/scope.ts';
 import { preview, toMessageDto } from './dto.ts';
+import { refuseIfRepliedMeanwhile } from './replied-meanwhile.ts';
 import { continuesThreadOf } from './threads.ts';
 
 export type MessagesCtx = Pick<Context, 'db' | 'events' | 'jobs' | 'channels' | 'actor'>;
@@ -166,6 +167,13 @@ export async function sendMessage(
           ),
         );
       if (earlier) return { repeat: toMessageDto(earlier, await teamUser(tx, a.user_id)) };
+    }
+    if (input.seen_message_id !== undefined && !input.send_anyway) {
+      await refuseIfRepliedMeanwhile(tx, {
+        enquiry_id: e.id,
+        user_id: a.user_id,
+        seen_message_id: input.seen_message_id,
+      });
     }
     if (e.channel === 'email' && !input.meta.subject?.trim() && !e.title) {
       // An email thread needs a subject; fall back to the enquiry's, else ask for one.

@@ -118,8 +118,7 @@ export function EnquiryHeader({
             }
           >
             <ChannelMark channel={enquiry.channel} size={15} />
-            {channelName(enquiry.channel)}
-            {enquiry.channel === 'widget' && <small className="ib-view-began">· from website chat</small>}
+            {enquiry.channel === 'widget' ? 'Website chat' : channelName(enquiry.channel)}
           </span>
           {contact.map((c) => (
             <span key={c}>{c}</span>
