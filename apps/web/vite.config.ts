@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -26,8 +26,38 @@ const VENDOR_GROUPS = [
   },
 ];
 
+/**
+ * Every `@ant-design/icons` icon (ours and antd's own) draws through `AntdIcon` or `AntdIconLight`, which label it
+ * with the drawing's name ("check-circle") for screen readers. The icons' imports of those two are resolved to
+ * stand-ins (`src/lib/decorative-icon.tsx`) that hide an icon from screen readers unless it is given a name, so
+ * a button reads "Close", not "check-circle Close", without every icon in the app having to say so.
+ */
+function decorativeIcons(): Plugin {
+  const standIns = new URL('./src/lib/decorative-icon.tsx', import.meta.url).pathname;
+  const exported: Record<string, string> = {
+    AntdIcon: 'DecorativeIcon',
+    AntdIconLight: 'DecorativeIconLight',
+  };
+  const fromIcons = /[\\/]@ant-design[\\/]icons[\\/]es[\\/]icons[\\/]/;
+  return {
+    name: 'decorative-icons',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const name = /^\.\.\/components\/(AntdIcon|AntdIconLight)(?:\.js)?$/.exec(source)?.[1];
+      if (!name || !importer || !fromIcons.test(importer)) return null;
+      return `\0decorative-icon:${exported[name]}`;
+    },
+    load(id) {
+      const name = /^\0decorative-icon:(\w+)$/.exec(id)?.[1];
+      return name ? `export { ${name} as default } from ${JSON.stringify(standIns)};` : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [decorativeIcons(), react()],
+  // The dev server's pre-bundled dependencies (antd and the icons) go through the same stand-ins.
+  optimizeDeps: { rolldownOptions: { plugins: [decorativeIcons()] } },
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: {
     port: 5173,

@@ -53,6 +53,7 @@ function useInboxColours(): CSSProperties {
         '--ib-hover': token.controlItemBgHover,
         '--ib-selected': token.colorPrimaryBg,
         '--ib-primary': token.colorPrimary,
+        '--ib-primary-text': token.colorPrimaryText,
         '--ib-success': token.colorSuccess,
         '--ib-success-bg': token.colorSuccessBg,
         '--ib-warning': token.colorWarning,
