@@ -88,7 +88,7 @@ for (const size of SIZES) {
         await expectNoViolations(page, 'inbox list');
 
         await page.goto(`/inbox/${enquiryId}`);
-        await expect(page.getByText('Could I move my check-up to Friday morning?')).toBeVisible();
+        await expect(page.getByText('Could I move my check-up to Friday morning?').last()).toBeVisible();
         await expectNoViolations(page, 'conversation');
         // The customer panel: beside the thread on a desktop, opened from the header on a phone.
         const profileButton = page.getByRole('button', { name: /customer profile|customer details/i });

@@ -48,6 +48,12 @@ describe.each([
     expect(contrast(selected, token.colorPrimaryBg)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('words in success green and in red reach 4.5:1 (the "Open" pill, "Delete")', () => {
+    expect(contrast(token.colorSuccessText, token.colorSuccessBg)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(token.colorError, token.colorBgContainer)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(token.colorTextPlaceholder, token.colorBgContainer)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('white labels on primary buttons reach 4.5:1', () => {
     expect(contrast('#ffffff', button.colorPrimary)).toBeGreaterThanOrEqual(4.5);
   });

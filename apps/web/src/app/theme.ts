@@ -42,6 +42,12 @@ export function appTheme(dark: boolean): ThemeConfig {
       colorLinkActive: BRAND_TEXT[mode],
       colorTextTertiary: TERTIARY_TEXT[mode],
       colorTextDescription: TERTIARY_TEXT[mode],
+      // Placeholders name what a field is for where it has no label of its own (the filters' pickers).
+      colorTextPlaceholder: TERTIARY_TEXT[mode],
+      // antd's red is 3.3:1 on white as text ("Delete"), 4.35:1 on dark cards; these reach 4.5:1 and still read as danger.
+      colorError: dark ? '#FF7875' : '#D9363E',
+      // Words in success green ("Open", "Paid"): antd's text green on its own tint reaches 4.5:1 only deeper.
+      ...(dark ? {} : { colorSuccessText: '#2E7D0B' }),
     },
     components: {
       Layout: { headerHeight: 64, headerPadding: '0 24px' },

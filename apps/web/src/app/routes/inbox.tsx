@@ -56,6 +56,7 @@ function useInboxColours(): CSSProperties {
         '--ib-primary-text': token.colorPrimaryText,
         '--ib-success': token.colorSuccess,
         '--ib-success-bg': token.colorSuccessBg,
+        '--ib-success-text': token.colorSuccessText,
         '--ib-warning': token.colorWarning,
         '--ib-warning-bg': token.colorWarningBg,
         '--ib-warning-border': token.colorWarningBorder,
