@@ -28,6 +28,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { RouteProgress } from '@/components/route-progress.tsx';
+import { MAIN_ID, SkipLink } from '@/components/skip-link.tsx';
 import { useMe } from '@/features/auth/api/get-me.ts';
 import { SelectionSwitcher } from '@/features/auth/components/selection-switcher.tsx';
 import { useSelectionCookies } from '@/features/auth/hooks/use-selection-cookies.ts';
@@ -320,6 +321,7 @@ function AppShell() {
   const siderTheme = 'light';
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Layout.Sider
         collapsible
         collapsed={collapsed}
@@ -426,7 +428,7 @@ function AppShell() {
             />
           )}
         </Suspense>
-        <Layout.Content style={{ padding: inInbox ? 0 : phone ? 16 : 24 }}>
+        <Layout.Content id={MAIN_ID} tabIndex={-1} style={{ padding: inInbox ? 0 : phone ? 16 : 24 }}>
           <div style={inInbox ? undefined : { maxWidth: 1200, margin: '0 auto' }}>
             <ErrorBoundary key={page}>
               <Suspense fallback={<PageFallback />}>

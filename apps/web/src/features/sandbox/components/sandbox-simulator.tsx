@@ -64,7 +64,7 @@ function Bubble({ message }: { message: MessageDto }) {
     >
       <div
         style={{
-          background: fromCustomer ? token.colorPrimary : token.colorFillSecondary,
+          background: fromCustomer ? 'var(--sb-primary-fill)' : token.colorFillSecondary,
           color: fromCustomer ? token.colorTextLightSolid : token.colorText,
           borderRadius: 16,
           padding: '8px 12px',
