@@ -30,6 +30,7 @@ import { moveCounters, publishCounts } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { recordResponse } from '../enquiries/facts.ts';
 import { loadEnquiry, resolveLocation } from '../enquiries/service.ts';
+import { FORM_CHANNELS } from '../forms/replies.ts';
 import { uploadsTheySee } from '../uploads/scope.ts';
 import { preview, toMessageDto } from './dto.ts';
 import { refuseIfRepliedMeanwhile } from './replied-meanwhile.ts';
@@ -259,7 +260,9 @@ async function insertOutbound(
   await consumeDailyLimit(tx, a.business_id);
   const attachments = await resolveAttachments(ctx, tx, a, input.attachments);
   const isEmail = e.channel === 'email';
-  const subject = input.meta.subject?.trim() || (isEmail ? (e.title ?? undefined) : undefined);
+  // Forms are answered by email too (modules/forms/replies.ts): they take the enquiry's subject the same way.
+  const byEmail = isEmail || FORM_CHANNELS.has(e.channel);
+  const subject = input.meta.subject?.trim() || (byEmail ? (e.title ?? undefined) : undefined);
   const [m] = await tx
     .insert(messages)
     .values({
