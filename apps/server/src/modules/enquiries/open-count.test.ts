@@ -72,6 +72,10 @@ describe('the Open count while enquiries sleep', () => {
       .find((b) => b.selected)!
       .locations.find((l) => l.id === location)!;
     expect(open(mine)).toBe(list.length);
+    // The Locations page counts the same, from the location list and from the location itself.
+    const listed = (await get('/business/locations')).items.find((l: Json) => l.id === location);
+    expect(open(listed)).toBe(list.length);
+    expect(open(await get(`/business/locations/${location}`))).toBe(list.length);
     // Screens heard the snoozes: the last numbers they were sent are the list's.
     await eventually(async () => heard.length >= 2);
     expect(open(heard.at(-1)!)).toBe(list.length);
