@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { customerWrites, logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 /** WCAG 2.1 A and AA: what the product promises (DESIGN: accessibility). */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { DEMO_PASSWORD, LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 /**
  * A receptionist covering two locations of a practice, on a desktop and on a phone: All locations means theirs,

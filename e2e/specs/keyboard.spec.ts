@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { customerWrites, logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 /** No icon inside a button or link is read out: "check-circle Close" is read as "Close". */
 async function expectNoSpokenIcons(page: Page, where: string): Promise<void> {

@@ -1,6 +1,7 @@
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 /** A fresh Australian mobile, so each run starts anew. */
 const mobile = () => `+6141${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

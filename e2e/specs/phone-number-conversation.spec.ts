@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 /** A fresh Australian mobile, so each run starts anew. */
 const mobile = () => `+61413${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;

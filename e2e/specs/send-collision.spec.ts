@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { DEMO_PASSWORD } from '../fixtures/logins.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const SAM = { email: 'staff1@harbourside.test', name: 'Sam Nguyen' };
 const PRIYA = { email: 'staff2@harbourside.test', name: 'Priya Shah' };
