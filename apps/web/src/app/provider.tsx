@@ -17,6 +17,7 @@ function DocumentTheme({ dark }: { dark: boolean }) {
   useLayoutEffect(() => {
     const root = document.documentElement;
     root.style.colorScheme = dark ? 'dark' : 'light';
+    root.dataset.theme = dark ? 'dark' : 'light';
     const vars: Record<string, string> = {
       '--sb-primary': token.colorPrimary,
       '--sb-primary-text': token.colorPrimaryText,

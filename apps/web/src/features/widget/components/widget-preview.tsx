@@ -98,7 +98,7 @@ export function WidgetPreview({ color, greeting, title, fields }: Props) {
           <path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z" />
         </svg>
       </div>
-      <figcaption style={{ alignSelf: 'stretch', fontSize: 12, color: '#667085' }}>
+      <figcaption style={{ alignSelf: 'stretch', fontSize: 12, color: '#475467' }}>
         Preview: what a visitor sees when they open the chat on your website.
       </figcaption>
     </figure>
