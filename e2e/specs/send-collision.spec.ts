@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { logIn } from '../fixtures/app.ts';
-import { DEMO_PASSWORD } from '../fixtures/logins.ts';
+import { apiToken, logIn, selectedLocationId } from '../fixtures/app.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const SAM = { email: 'staff1@harbourside.test', name: 'Sam Nguyen' };
@@ -10,23 +9,6 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1440, height: 900 }, phone: false },
   { name: 'phone', viewport: { width: 390, height: 844 }, phone: true },
 ] as const;
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).body.token;
-}
-
-async function selectedLocationId(request: APIRequestContext, token: string): Promise<string> {
-  const response = await request.get('/api/v1/user/me', { headers: { authorization: `Bearer ${token}` } });
-  const me = (await response.json()).body as {
-    businesses: { selected: boolean; locations: { id: string; selected: boolean }[] }[];
-  };
-  const business = me.businesses.find((b) => b.selected);
-  const location = business?.locations.find((l) => l.selected) ?? business?.locations[0];
-  if (!location) throw new Error('The demo staff member has no location');
-  return location.id;
-}
 
 /** Screenshots to look at, under the checkout's .tmp. */
 const shot = (name: string) => fileURLToPath(new URL(`../../.tmp/shots/${name}.png`, import.meta.url));
