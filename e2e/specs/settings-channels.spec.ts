@@ -57,6 +57,8 @@ async function connectsAndDisconnects(page: Page, accountSid: string, authToken:
   await expect(row('+61491570156')).toContainText('Sandbox');
   await expect(row('+61491570156')).toContainText('Starts new conversations');
   await expect(row('docklands@harbourside.test')).toContainText('Starts new conversations');
+  // A button is read by its words, not its icon's name ("plus Connect an account").
+  await expect(docklands.getByRole('button', { name: 'Connect an account', exact: true })).toBeVisible();
   await docklands.getByRole('button', { name: 'Connect an account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect an account to Harbourside Dental Docklands' });
   await expect(dialog.getByRole('radio', { name: 'Twilio (SMS & MMS)' })).toBeChecked();
