@@ -39,6 +39,8 @@ const SCREENS = [
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
   await page.waitForTimeout(400);
+  // Colours are read once nothing is fading in: a button half-way through its entrance is not its colour.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 /** Runs axe on the page as it is and fails with each violation's rule, help text and the elements at fault. */

@@ -20,6 +20,19 @@ const LINK_SEED = { light: BRAND_TEXT.light, dark: '#8CBCFF' } as const;
  */
 const TERTIARY_TEXT = { light: 'rgba(0, 0, 0, 0.58)', dark: 'rgba(255, 255, 255, 0.56)' } as const;
 
+/**
+ * antd's preset tags ("Allowed", "Current", "Opened") write their words in the colour's 7th shade on its 1st;
+ * for these colours that is 2.8-3.9:1 in light mode. Their 7th shade is made the 8th, which reaches 4.5:1.
+ */
+const LIGHT_TAG_TEXT = {
+  green7: '#237804',
+  orange7: '#ad4e00',
+  gold7: '#874d00',
+  lime7: '#3f6600',
+  cyan7: '#006d75',
+  volcano7: '#ad2102',
+} as const;
+
 /** The brand fill behind white text (buttons, the business's own message bubbles) in each mode. */
 export function brandFill(dark: boolean, primary: string): string {
   return dark ? primary : BRAND_TEXT.light;
@@ -47,7 +60,7 @@ export function appTheme(dark: boolean): ThemeConfig {
       // antd's red is 3.3:1 on white as text ("Delete"), 4.35:1 on dark cards; these reach 4.5:1 and still read as danger.
       colorError: dark ? '#FF7875' : '#D9363E',
       // Words in success green ("Open", "Paid"): antd's text green on its own tint reaches 4.5:1 only deeper.
-      ...(dark ? {} : { colorSuccessText: '#2E7D0B' }),
+      ...(dark ? {} : { colorSuccessText: '#2E7D0B', ...LIGHT_TAG_TEXT }),
     },
     components: {
       Layout: { headerHeight: 64, headerPadding: '0 24px' },

@@ -66,7 +66,12 @@ export function LabelPicker({
           </Checkbox>
         ))
       )}
-      {canManage && <Link to="/settings/labels">Manage labels</Link>}
+      {canManage && (
+        // Underlined: beside the labels' words, colour alone would not mark it as a link.
+        <Link to="/settings/labels" style={{ textDecoration: 'underline' }}>
+          Manage labels
+        </Link>
+      )}
     </Flex>
   );
   return (
