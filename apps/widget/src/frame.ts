@@ -3,6 +3,7 @@ import type {
   WidgetConfig as Config,
   WIDGET_MAX_MESSAGE_CHARS,
 } from '@switchboard/shared';
+import { readableAccent } from '@switchboard/shared/rules/readable-accent';
 import { io, type Socket } from 'socket.io-client';
 import './frame.css';
 
@@ -341,7 +342,10 @@ async function main(): Promise<void> {
   } catch {
     return showError('Could not reach us. Check your connection and reload.');
   }
-  document.documentElement.style.setProperty('--accent', config.color);
+  // The business's colour, deepened where white words on it would not read (WCAG AA).
+  const accent = readableAccent(config.color);
+  document.documentElement.style.setProperty('--accent', accent.fill);
+  document.documentElement.style.setProperty('--accent-text', accent.text);
   const token = storage.get();
   if (token) renderChat(config, token);
   else renderForm(config);
