@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { logIn } from '../fixtures/app.ts';
+import { conversationAction, logIn } from '../fixtures/app.ts';
 import { DEMO_PASSWORD, LOGINS } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -210,11 +210,11 @@ for (const size of SIZES) {
       .allTextContents();
     const nextName = names[names.indexOf(first) + 1];
     await rowLink(page, first).click();
-    await page.locator('.ib-view-head').getByRole('button', { name: 'Assign to me' }).click();
+    await conversationAction(page, 'Assign to me');
     await expect(page.getByRole('list', { name: 'Messages' })).toContainText(
       'Assigned to Sam Nguyen by themselves',
     );
-    await page.getByRole('button', { name: 'Done, go to next' }).click();
+    await conversationAction(page, 'Done, go to next');
     await expect(page).not.toHaveURL(new RegExp(firstId));
     await expect(page).toHaveURL(/\/inbox\/[0-9a-f-]{36}/);
     if (nextName) await expect(page.locator('.ib-view-head h2')).toHaveText(nextName);

@@ -42,10 +42,13 @@ function missingSummary(
   notes: { recorded: boolean; recording: string | null; transcript: string | null },
 ): string | null {
   if (message.call_summary_status === 'completed' && message.summary) return null;
-  if (LIVE.includes(call.status) || (missed(call) && !call.voicemail)) return null;
-  if (notes.recording) return 'there is no recording to summarise.';
-  if (!notes.recorded)
+  if (missed(call) && !call.voicemail) return null;
+  if (!notes.recorded) {
+    // A call still going has no recording yet; one that has (a voicemail left) is judged by it.
+    if (LIVE.includes(call.status)) return null;
+    if (notes.recording) return 'there is no recording to summarise.';
     return call.voicemail ? 'the voicemail has not arrived yet.' : 'the call was not recorded.';
+  }
   const transcription = message.call_transcription_status;
   if (transcription === 'in_progress' || transcription === 'completed') return null;
   return notes.transcript ?? 'the recording has not been transcribed yet.';
