@@ -81,7 +81,7 @@ for (const size of SIZES) {
       await page.goto(`/inbox/${open[0]!.id}`);
       await expect(page.getByRole('region', { name: `Call from ${customer}` }).first()).toBeVisible();
       await expect(page.getByText('Returning your call, can I book Friday?')).toBeVisible();
-      await expect(page.getByText(textBack).first()).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Messages' }).getByText(textBack).first()).toBeVisible();
       await expect(page.getByRole('region', { name: `Call from ${customer}` })).toHaveCount(2);
       await page.screenshot({ path: `.tmp/shots-threads/inbox-thread-${size.name}.png` });
     } finally {
