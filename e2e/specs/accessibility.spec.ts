@@ -37,7 +37,9 @@ const SCREENS = [
 
 /** The page has finished loading: no skeleton or spinner left, and antd's entrance animations are over. */
 async function settled(page: Page): Promise<void> {
-  await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+  await expect(
+    page.locator('.ant-skeleton, .ant-spin-spinning, .ant-spin-blur, [aria-busy="true"]'),
+  ).toHaveCount(0);
   await page.waitForTimeout(400);
   // Colours are read once nothing is fading in: a button half-way through its entrance is not its colour.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));

@@ -24,14 +24,21 @@ const TERTIARY_TEXT = { light: 'rgba(0, 0, 0, 0.58)', dark: 'rgba(255, 255, 255,
  * antd's preset tags ("Allowed", "Current", "Opened") write their words in the colour's 7th shade on its 1st;
  * for these colours that is 2.8-3.9:1 in light mode. Their 7th shade is made the 8th, which reaches 4.5:1.
  */
-const LIGHT_TAG_TEXT = {
-  green7: '#237804',
-  orange7: '#ad4e00',
-  gold7: '#874d00',
-  lime7: '#3f6600',
-  cyan7: '#006d75',
-  volcano7: '#ad2102',
+const TAG_TEXT_SHADES = {
+  green: '#237804',
+  orange: '#ad4e00',
+  gold: '#874d00',
+  lime: '#3f6600',
+  cyan: '#006d75',
+  volcano: '#ad2102',
 } as const;
+/** antd names each shade two ways (`green7` and `green-7`); components read either. */
+const LIGHT_TAG_TEXT = Object.fromEntries(
+  Object.entries(TAG_TEXT_SHADES).flatMap(([colour, shade]) => [
+    [`${colour}7`, shade],
+    [`${colour}-7`, shade],
+  ]),
+);
 
 /** The brand fill behind white text (buttons, the business's own message bubbles) in each mode. */
 export function brandFill(dark: boolean, primary: string): string {
