@@ -39,7 +39,7 @@ async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
   return { headers, get: (url) => call('GET', url), send: call };
 }
 
-const phone = () => `+6148${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+const phone = () => `+6141${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
 async function writes(owner: Api, locationId: string, name: string, message: string): Promise<string> {
   const body = await owner.send('POST', '/sandbox/inbound', {
