@@ -104,6 +104,7 @@ for (const viewport of [
     const main = page.getByRole('main');
     // On a phone the conversation's actions sit behind one button, which opens them all in view.
     const more = main.getByRole('button', { name: 'Conversation actions' });
+    await expect(more.or(main.getByRole('button', { name: /Close$/ })).first()).toBeVisible();
     if (await more.isVisible()) {
       await expect(more).toBeInViewport({ ratio: 1 });
       await more.click();
