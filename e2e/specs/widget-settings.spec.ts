@@ -45,8 +45,8 @@ test('the owner styles a location’s widget, copies the snippet, and the websit
     .click();
   await expect(page.getByRole('heading', { name: 'Website chat', level: 3 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Widget location' }).click();
-  // The demo's second location (other tests may have added more), shown under the business's name.
-  await page.locator('.ant-select-item-option[title="Harbourside Dental Southbank"]').click();
+  // The demo's second location: the first not chosen (locations other tests add come after it).
+  await page.locator('.ant-select-item-option:not(.ant-select-item-option-selected)').first().click();
   await expect(page).toHaveURL(new RegExp(`location=${other.id}`));
 
   // Colour, greeting and pre-chat fields; the preview follows before anything is saved.
@@ -120,8 +120,8 @@ test('the owner sets a location’s spam limits; a blank one is explained, the s
   await logIn(page, LOGINS.owner.email);
   await page.goto('/settings/widget');
   await page.getByRole('combobox', { name: 'Widget location' }).click();
-  // The demo's second location (other tests may have added more).
-  await page.locator('.ant-select-item-option[title="Harbourside Dental Southbank"]').click();
+  // The demo's second location: the first not chosen (locations other tests add come after it).
+  await page.locator('.ant-select-item-option:not(.ant-select-item-option-selected)').first().click();
   const chats = page.getByLabel('New chats from one network, per hour');
   await expect(chats).toHaveValue('6');
   await chats.fill('');
