@@ -37,6 +37,8 @@ const SCREENS = [
 
 /** The page has finished loading: no skeleton or spinner left, and antd's entrance animations are over. */
 async function settled(page: Page): Promise<void> {
+  // What the page asked for has arrived: a control enabled by a late answer fades to its colours.
+  await page.waitForLoadState('networkidle');
   await expect(
     page.locator('.ant-skeleton, .ant-spin-spinning, .ant-spin-blur, [aria-busy="true"]'),
   ).toHaveCount(0);
