@@ -64,6 +64,14 @@ async function fakeTwilio(): Promise<{ server: Server; url: string; taken: () =>
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
+      // Connecting the account asks whether the number is the account's own: it is.
+      if (req.method === 'GET' && req.url?.includes('/IncomingPhoneNumbers.json')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ incoming_phone_numbers: [{ sid: `PN${'0'.repeat(32)}`, phone_number: NUMBER }] }),
+        );
+        return;
+      }
       taken++;
       res.writeHead(201, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ sid: `SM${taken.toString(16).padStart(32, '0')}`, status: 'queued' }));
