@@ -295,6 +295,10 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
   }
 }
 
+/** Twilio's answer to `IncomingPhoneNumbers.json?PhoneNumber=`: the account owns that number. */
+export const ownedNumberAnswer = (phoneNumber: string): string =>
+  JSON.stringify({ incoming_phone_numbers: [{ sid: `PN${'0'.repeat(32)}`, phone_number: phoneNumber }] });
+
 /**
  * Twilio as far as connecting an account asks (`IncomingPhoneNumbers.json`): the location's number is the
  * account's own. The app under test is given its URL as TWILIO_API_BASE.
@@ -305,13 +309,7 @@ export async function fakeTwilioAccount(): Promise<{ url: string; close: () => P
     const owned =
       req.method === 'GET' && req.url?.includes(`/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers.json`);
     res.writeHead(owned ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify(
-        owned
-          ? { incoming_phone_numbers: [{ sid: `PN${'0'.repeat(32)}`, phone_number: LOCATION_NUMBER }] }
-          : {},
-      ),
-    );
+    res.end(owned ? ownedNumberAnswer(LOCATION_NUMBER) : '{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
