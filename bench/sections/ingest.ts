@@ -12,6 +12,8 @@
  * Logging is off for both contestants. Every acknowledged webhook is checked to be stored exactly once.
  */
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type Database, queryRows } from '@switchboard/db';
@@ -157,9 +159,11 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
 
   const database = await openIngestDatabase(ctx, engine);
   const dataDir = join(TMP_DIR, `bench-ingest-app-${engine}`);
-  const app = await buildApp(testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL }), {
-    database,
-  });
+  const twilio = await fakeTwilioAccount();
+  const app = await buildApp(
+    testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL, TWILIO_API_BASE: twilio.url }),
+    { database },
+  );
   const bare = await startBare(database);
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -285,9 +289,34 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow[
   } finally {
     await bare.close();
     await app.close();
+    await twilio.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Twilio's answer to `IncomingPhoneNumbers.json?PhoneNumber=`: the account owns that number. */
+export const ownedNumberAnswer = (phoneNumber: string): string =>
+  JSON.stringify({ incoming_phone_numbers: [{ sid: `PN${'0'.repeat(32)}`, phone_number: phoneNumber }] });
+
+/**
+ * Twilio as far as connecting an account asks (`IncomingPhoneNumbers.json`): the location's number is the
+ * account's own. The app under test is given its URL as TWILIO_API_BASE.
+ */
+export async function fakeTwilioAccount(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    const owned =
+      req.method === 'GET' && req.url?.includes(`/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers.json`);
+    res.writeHead(owned ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(owned ? ownedNumberAnswer(LOCATION_NUMBER) : '{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export async function connectTwilio(app: FastifyInstance): Promise<void> {

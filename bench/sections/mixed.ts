@@ -25,7 +25,14 @@ import {
 import { openSectionDatabase } from '../lib/database.ts';
 import type { MixedJob, MixedResult } from '../lib/mixed-worker.ts';
 import { ms, percentile, table } from '../lib/stats.ts';
-import { connectTwilio, inboundRequests, load, PUBLIC_URL, WEBHOOK_PATH } from './ingest.ts';
+import {
+  connectTwilio,
+  fakeTwilioAccount,
+  inboundRequests,
+  load,
+  PUBLIC_URL,
+  WEBHOOK_PATH,
+} from './ingest.ts';
 
 const PG_DB = 'switchboard_mixed';
 /** The inbox list p99 budget under this load (DESIGN §10). */
@@ -64,9 +71,11 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow>
   ctx.log(`\n## Inbox under webhook load — ${ENGINE_LABEL[engine]}`);
   const database = await openSectionDatabase(ctx, engine, PG_DB);
   const dataDir = join(TMP_DIR, `bench-mixed-app-${engine}`);
-  const app = await buildApp(testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL }), {
-    database,
-  });
+  const twilio = await fakeTwilioAccount();
+  const app = await buildApp(
+    testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL, TWILIO_API_BASE: twilio.url }),
+    { database },
+  );
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -142,6 +151,7 @@ async function runEngine(ctx: BenchContext, engine: Engine): Promise<SummaryRow>
     };
   } finally {
     await app.close();
+    await twilio.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

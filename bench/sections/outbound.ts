@@ -30,6 +30,7 @@ import {
 } from '../lib/context.ts';
 import { openSectionDatabase } from '../lib/database.ts';
 import { percentile, table } from '../lib/stats.ts';
+import { ownedNumberAnswer } from './ingest.ts';
 
 const median = (list: number[]) =>
   percentile(
@@ -67,9 +68,7 @@ async function fakeTwilio(): Promise<{ server: Server; url: string; taken: () =>
       // Connecting the account asks whether the number is the account's own: it is.
       if (req.method === 'GET' && req.url?.includes('/IncomingPhoneNumbers.json')) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({ incoming_phone_numbers: [{ sid: `PN${'0'.repeat(32)}`, phone_number: NUMBER }] }),
-        );
+        res.end(ownedNumberAnswer(NUMBER));
         return;
       }
       taken++;

@@ -1,12 +1,26 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 import { accessToken, logIn } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 type Me = {
-  businesses: { selected: boolean; locations: { id: string; name: string; selected: boolean }[] }[];
+  businesses: { selected: boolean; locations: { id: string; name: string | null; selected: boolean }[] }[];
 };
+
+/**
+ * The business's other location: the first not selected, so the live-chat test's location keeps its defaults.
+ * It is picked by name: locations other tests add are in the list too.
+ */
+async function otherLocation(page: Page) {
+  const token = await accessToken(page);
+  const res = await page.request.get('/api/v1/user/me', { headers: { authorization: `Bearer ${token}` } });
+  const me = ((await res.json()) as { body: Me }).body;
+  const other = me.businesses.find((b) => b.selected)!.locations.find((l) => !l.selected)!;
+  // An unnamed location is listed as the app shows it.
+  return { ...other, label: other.name ?? 'Unknown Location' };
+}
 
 // The business's website, on another site (localhost rather than 127.0.0.1), serving whatever snippet the
 // owner copied from the settings page.
@@ -33,11 +47,7 @@ test('the owner styles a location’s widget, copies the snippet, and the websit
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await logIn(page, LOGINS.owner.email);
-  // The business's other location: the one not selected, so the live-chat test's location keeps its defaults.
-  const token = await accessToken(page);
-  const res = await page.request.get('/api/v1/user/me', { headers: { authorization: `Bearer ${token}` } });
-  const me = ((await res.json()) as { body: Me }).body;
-  const other = me.businesses.find((b) => b.selected)!.locations.find((l) => !l.selected)!;
+  const other = await otherLocation(page);
 
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -45,8 +55,10 @@ test('the owner styles a location’s widget, copies the snippet, and the websit
     .click();
   await expect(page.getByRole('heading', { name: 'Website chat', level: 3 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Widget location' }).click();
-  // The demo's second location: the first not chosen (locations other tests add come after it).
-  await page.locator('.ant-select-item-option:not(.ant-select-item-option-selected)').first().click();
+  await page
+    .locator('.ant-select-item-option')
+    .and(page.getByTitle(other.label, { exact: true }))
+    .click();
   await expect(page).toHaveURL(new RegExp(`location=${other.id}`));
 
   // Colour, greeting and pre-chat fields; the preview follows before anything is saved.
@@ -118,10 +130,13 @@ test('the owner sets a location’s spam limits; a blank one is explained, the s
   page,
 }) => {
   await logIn(page, LOGINS.owner.email);
+  const other = await otherLocation(page);
   await page.goto('/settings/widget');
   await page.getByRole('combobox', { name: 'Widget location' }).click();
-  // The demo's second location: the first not chosen (locations other tests add come after it).
-  await page.locator('.ant-select-item-option:not(.ant-select-item-option-selected)').first().click();
+  await page
+    .locator('.ant-select-item-option')
+    .and(page.getByTitle(other.label, { exact: true }))
+    .click();
   const chats = page.getByLabel('New chats from one network, per hour');
   await expect(chats).toHaveValue('6');
   await chats.fill('');
