@@ -303,13 +303,15 @@ export const ownedNumberAnswer = (phoneNumber: string): string =>
  * Twilio as far as connecting an account asks (`IncomingPhoneNumbers.json`): the location's number is the
  * account's own. The app under test is given its URL as TWILIO_API_BASE.
  */
-export async function fakeTwilioAccount(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function fakeTwilioAccount(
+  account: { sid: string; number: string } = { sid: ACCOUNT_SID, number: LOCATION_NUMBER },
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
     req.resume();
     const owned =
-      req.method === 'GET' && req.url?.includes(`/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers.json`);
+      req.method === 'GET' && req.url?.includes(`/Accounts/${account.sid}/IncomingPhoneNumbers.json`);
     res.writeHead(owned ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(owned ? ownedNumberAnswer(LOCATION_NUMBER) : '{}');
+    res.end(owned ? ownedNumberAnswer(account.number) : '{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
