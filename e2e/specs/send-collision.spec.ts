@@ -62,11 +62,25 @@ for (const size of SIZES) {
     const sam = await staffPage(browser, size, SAM.email);
     const priya = await staffPage(browser, size, PRIYA.email);
     await openEnquiry(sam, customer);
+    // Priya's thread is slow to arrive, and she starts writing before it has: what she saw is what it then shows.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    await priya.route(/\/messages\?page=1/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
     await openEnquiry(priya, customer);
 
     // Priya starts writing; Sam answers first.
     const priyaBox = priya.getByRole('textbox', { name: 'Message' });
     await priyaBox.fill('It is $210 for both.');
+    arrive();
+    await expect(
+      priya.getByRole('list', { name: 'Messages' }).getByText('How much is a check-up and clean?'),
+    ).toBeVisible();
+    await priya.unrouteAll();
     const samBox = sam.getByRole('textbox', { name: 'Message' });
     await samBox.fill('A check-up and clean is $180.');
     await sam.getByRole('button', { name: 'Send' }).click();
