@@ -94,6 +94,14 @@ for (const size of SIZES) {
     await expect(prompt).toContainText(`${SAM.name} replied to this customer while you were writing`);
     await expect(prompt).toContainText('A check-up and clean is $180.');
     await expect(priyaBox).toHaveValue('It is $210 for both.');
+    // The list beside the thread does not show her reply as said: Sam's is the latest.
+    if (!size.phone) {
+      const row = priya
+        .getByRole('list', { name: 'Enquiries' })
+        .getByRole('link', { name: new RegExp(customer) });
+      await expect(row).toContainText('A check-up and clean is $180.');
+      await expect(row).not.toContainText('It is $210 for both.');
+    }
     expect(await noSidewaysScroll(priya)).toBe(true);
     await priya.screenshot({ path: shot(`collision-${size.name}`) });
     // Nothing of hers went.

@@ -118,6 +118,9 @@ export function useSendMessage() {
         // Nothing was sent: the reply goes back to its writer with what the other person said.
         dropOptimisticMessage(queryClient, input.enquiry.id, input.clientId);
         void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(input.enquiry.id) });
+        // The list showed the reply as the conversation's latest: it shows what was really said last again.
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.detail(input.enquiry.id) });
         input.onCollision(collision, input);
         return;
       }
