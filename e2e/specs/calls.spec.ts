@@ -19,6 +19,16 @@ const twilio = (request: APIRequestContext, path: string, params: Record<string,
     ...params,
   });
 
+/**
+ * A recording as Twilio sends one: MP3, here seconds of silence in MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz,
+ * mono; 1152 samples and 417 bytes each, all-zero side information decoding to silence).
+ */
+function silentMp3(seconds: number): Buffer {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0xc0]);
+  return Buffer.concat(Array.from({ length: Math.round((seconds * 44_100) / 1152) }, () => frame));
+}
+
 /** Twilio's REST API as far as setting up calling needs it, and its recording files. */
 function startFakeTwilio(): Promise<Server> {
   const json = (res: import('node:http').ServerResponse, body: object) => {
@@ -29,7 +39,7 @@ function startFakeTwilio(): Promise<Server> {
     const url = req.url ?? '';
     if (url.endsWith('.mp3')) {
       res.writeHead(200, { 'content-type': 'audio/mpeg' });
-      return res.end(Buffer.from('ID3-a-voicemail'));
+      return res.end(silentMp3(7));
     }
     if (url.includes('/Applications.json') && req.method === 'GET') return json(res, { applications: [] });
     if (url.includes('/Applications')) return json(res, { sid: `AP${'a'.repeat(32)}` });
@@ -143,7 +153,11 @@ test("the owner sets up calling; a customer's call shows in the inbox as it ring
       RecordingSource: 'RecordVerb',
     });
     await expect(card).toContainText('Voicemail (00:07)');
-    await expect(card.getByLabel('Voicemail')).toHaveAttribute('src', /\/api\/v1\/uploads\/.+\/content$/);
+    const player = card.getByLabel('Voicemail');
+    await expect(player).toHaveAttribute('src', /\/api\/v1\/uploads\/.+\/content$/);
+    // The player knows how long the voicemail is before anyone presses play.
+    await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => Math.round(audio.duration))).toBe(7);
+    await expect(player).toHaveJSProperty('paused', true);
     await expect(card).toContainText('Calls are not transcribed');
     await expect(row).toContainText('Voicemail (00:07)');
     // The caller is answered by text, and the composer says so.

@@ -1,14 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, LOGINS } from '../fixtures/logins.ts';
+import { apiToken } from '../fixtures/app.ts';
+import { LOGINS } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 type Enquiry = { id: string; channel: string; customer: { name: string | null; email: string | null } };
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).body.token;
-}
 
 test('a customer sends the hosted contact form and the business gets a contact form enquiry', async ({
   page,

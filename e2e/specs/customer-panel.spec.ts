@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { logIn, signedInApi } from '../fixtures/app.ts';
+import { conversationAction, logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -70,7 +70,7 @@ test('the customer beside the conversation: a bare number becomes a person, a cl
   // On a phone the customer opens in a drawer.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(panel).toHaveCount(0);
-  await page.getByRole('button', { name: 'Customer details' }).click();
+  await conversationAction(page, 'Customer details');
   const drawer = page.getByRole('dialog', { name: 'Customer' });
   await expect(drawer).toContainText('Dana Bare');
   await expect(drawer).toContainText(phone);
@@ -154,7 +154,7 @@ for (const size of [
     await page.goto(`/inbox/${first}`);
     const openPanel = async () => {
       if (size.width < 800) {
-        await page.getByRole('button', { name: 'Customer details' }).click();
+        await conversationAction(page, 'Customer details');
         return page.getByRole('dialog', { name: 'Customer' });
       }
       return page.getByRole('complementary', { name: 'Customer' });

@@ -1,15 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { logIn } from '../fixtures/app.ts';
-import { DEMO_PASSWORD, LOGINS } from '../fixtures/logins.ts';
+import type { Page } from '@playwright/test';
+import { apiToken, logIn } from '../fixtures/app.ts';
+import { LOGINS } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const SAM = { email: 'staff1@harbourside.test', name: 'Sam Nguyen' };
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).body.token;
-}
 
 const enquiryLink = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Enquiries' }).getByRole('link', { name: new RegExp(name) });

@@ -1,29 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { logIn } from '../fixtures/app.ts';
-import { DEMO_PASSWORD } from '../fixtures/logins.ts';
+import { apiToken, logIn, selectedLocationId } from '../fixtures/app.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const SAM = { email: 'staff1@harbourside.test', name: 'Sam Nguyen' };
 const PRIYA = { email: 'staff2@harbourside.test', name: 'Priya Shah' };
-
-/** A token for the API, the way the sandbox simulator gets one. */
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).body.token;
-}
-
-/** The location a staff member lands on (the one their inbox shows). */
-async function selectedLocationId(request: APIRequestContext, token: string): Promise<string> {
-  const response = await request.get('/api/v1/user/me', { headers: { authorization: `Bearer ${token}` } });
-  const me = (await response.json()).body as {
-    businesses: { selected: boolean; locations: { id: string; selected: boolean }[] }[];
-  };
-  const business = me.businesses.find((b) => b.selected);
-  const location = business?.locations.find((l) => l.selected) ?? business?.locations[0];
-  if (!location) throw new Error('The demo staff member has no location');
-  return location.id;
-}
 
 /** A customer texts the location through the sandbox provider, exactly as a webhook would deliver it. */
 async function customerTexts(

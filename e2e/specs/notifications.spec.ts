@@ -128,6 +128,10 @@ test('a browser signs up for notifications; a new enquiry is pushed, shown by th
       .poll(() => registrations.some((r) => !r.isDeleted && new URL(r.scopeURL).pathname === '/'))
       .toBe(true);
     const registration = registrations.find((r) => !r.isDeleted && new URL(r.scopeURL).pathname === '/')!;
+    // A push reaches only an active worker: one still installing would drop it.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: new URL(page.url()).origin,
       registrationId: registration.registrationId,

@@ -102,6 +102,8 @@ test('a customer rings the location: both available staff ring, one answers, aud
     // Sam answers; Priya's stops ringing.
     await samToast.getByRole('button', { name: 'Answer' }).click();
     await expect(priyaToast).toBeHidden();
+    // Answering opens the caller's conversation.
+    await expect(sam.page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
     const bar = sam.page.getByRole('region', { name: 'Call in progress' });
     await expect(bar).toBeVisible();
     await expect(line).toContainText('On the call');
@@ -131,7 +133,13 @@ test('a customer rings the location: both available staff ring, one answers, aud
 
     // Sam hands the call to Priya: her browser rings, his leaves the call, the caller is connected to her.
     await bar.getByRole('button', { name: 'Transfer' }).click();
-    await sam.page.getByRole('menuitem', { name: 'Priya Shah' }).click();
+    // The menu says who can take it: Priya is available, the owner (playing the customer) is away.
+    await expect(sam.page.getByRole('menuitem', { name: /Priya Shah/ })).toContainText('Available');
+    const owner = sam.page.getByRole('menuitem', { name: /Olivia/ });
+    await expect(owner).toContainText('Away');
+    await expect(owner).toHaveAttribute('aria-disabled', 'true');
+    await sam.page.screenshot({ path: '.tmp/shots-threads/transfer-menu-desktop.png' });
+    await sam.page.getByRole('menuitem', { name: /Priya Shah/ }).click();
     await expect(bar).toBeHidden();
     await expect(sam.page.getByRole('button', { name: /^Phone/ })).toBeVisible();
     const transferred = priya.page.getByRole('alertdialog', { name: /is calling/ });
@@ -156,6 +164,7 @@ test('a customer rings the location: both available staff ring, one answers, aud
     await sam.page.goto(`/inbox/${call?.enquiry_id}`);
     const card = sam.page.getByRole('region', { name: `Call from ${customer}` });
     await expect(card).toContainText('answered by Priya');
+    await expect(card).toContainText('Answered first by Sam Nguyen, transferred to Priya Shah.');
     await expect(card.getByLabel('Call recording')).toBeAttached({ timeout: 30_000 });
   } finally {
     await sam.context.close();

@@ -102,9 +102,27 @@ for (const viewport of [
     await row.click();
     await expect(page.getByRole('list', { name: 'Enquiries' })).not.toBeVisible();
     const main = page.getByRole('main');
+    // On a phone the conversation's actions sit behind one button, which opens them all in view.
+    const more = main.getByRole('button', { name: 'Conversation actions' });
+    await expect(more.or(main.getByRole('button', { name: /Close$/ })).first()).toBeVisible();
+    if (await more.isVisible()) {
+      await expect(more).toBeInViewport({ ratio: 1 });
+      await more.click();
+      const menu = page.getByRole('toolbar', { name: 'Conversation actions' });
+      for (const control of [
+        menu.getByRole('button', { name: /Close$/ }),
+        menu.getByRole('button', { name: 'Assign to a teammate' }),
+      ])
+        await expect(control).toBeInViewport({ ratio: 1 });
+      await page.keyboard.press('Escape');
+    } else {
+      for (const control of [
+        main.getByRole('button', { name: /Close$/ }),
+        main.getByRole('button', { name: 'Assign to a teammate' }),
+      ])
+        await expect(control).toBeInViewport({ ratio: 1 });
+    }
     for (const control of [
-      main.getByRole('button', { name: /Close$/ }),
-      main.getByRole('button', { name: 'Assign to a teammate' }),
       main.getByRole('button', { name: 'Send', exact: true }),
       main.getByRole('button', { name: 'Templates', exact: true }),
       main.getByRole('button', { name: 'Attach', exact: true }),

@@ -1,13 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { logIn } from '../fixtures/app.ts';
-import { DEMO_PASSWORD, LOGINS } from '../fixtures/logins.ts';
+import { apiToken, logIn } from '../fixtures/app.ts';
+import { LOGINS } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).body.token;
-}
 
 /** A fresh Australian mobile number per run, so each run starts a new enquiry. */
 const mobile = () => `+6141${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

@@ -1,21 +1,9 @@
-import type { APIRequestContext, Page, WebSocket } from '@playwright/test';
-import { accessToken, logIn, openLocations } from '../fixtures/app.ts';
+import type { Page, WebSocket } from '@playwright/test';
+import { accessToken, logIn, openLocations, selectedLocationId } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const socketIo = (ws: WebSocket) => ws.url().includes('/socket.io/');
-
-/** The location the signed-in person is on (the one their inbox shows). */
-async function selectedLocationId(request: APIRequestContext, token: string): Promise<string> {
-  const response = await request.get('/api/v1/user/me', { headers: { authorization: `Bearer ${token}` } });
-  const me = (await response.json()).body as {
-    businesses: { selected: boolean; locations: { id: string; selected: boolean }[] }[];
-  };
-  const business = me.businesses.find((b) => b.selected);
-  const location = business?.locations.find((l) => l.selected) ?? business?.locations[0];
-  if (!location) throw new Error('The demo staff member has no location');
-  return location.id;
-}
 
 /** Marks the document, so a later check can tell the page was never reloaded. */
 async function markDocument(page: Page): Promise<void> {

@@ -66,9 +66,9 @@ test('an owner invites someone to one location; they join from the email and wor
   await expect(page.getByText('Ivy Invited now works at every location.')).toBeVisible();
   await expect(row).toContainText('All locations');
 
-  // Her open inbox hears of it: both locations can be chosen now.
+  // Her open inbox hears of it: both locations can be chosen now, and both at once.
   await expect(async () => {
-    await location.click();
-    await expect(options).toHaveText([`${name} Main St`, 'North Wing'], { timeout: 1000 });
+    if (!(await options.first().isVisible())) await location.click();
+    await expect(options).toHaveText(['All locations', `${name} Main St`, 'North Wing'], { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 });

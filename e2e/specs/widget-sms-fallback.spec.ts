@@ -56,7 +56,7 @@ test('a website chat reply shows in the open chat, goes by SMS once the visitor 
     .getByRole('list', { name: 'Enquiries' })
     .getByRole('link', { name: new RegExp(name) })
     .click();
-  await expect(page.locator('.ib-view-head')).toContainText('from website chat');
+  await expect(page.locator('.ib-view-head')).toContainText('Website chat');
   const routeNote = page.locator('.ib-reply-route');
   await expect(routeNote).toHaveText(/The visitor has the chat open: your reply shows there at once\./);
   const box = page.getByRole('textbox', { name: 'Message' });

@@ -38,6 +38,7 @@ import { customerRoutes } from './modules/customers/routes.ts';
 import { enquiryRoutes } from './modules/enquiries/routes.ts';
 import { CSP_REPORT_PATH, cspReportRoutes } from './modules/feedback/csp.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { registerFormReplies } from './modules/forms/replies.ts';
 import { formSettingsRoutes, formWebhookRoutes } from './modules/forms/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { sandboxCheckoutRoutes } from './modules/invoices/sandbox-checkout.ts';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(reviewLinkRoutes);
   await app.register(widgetChannel);
   registerCallReplies(app);
+  registerFormReplies(app);
 
   await app.register(formWebhookRoutes);
   await app.register(webPlugin, { reportOnlyCsp: cspHeader(reportOnlyCsp(csp)) });

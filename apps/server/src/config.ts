@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ATTACHMENT_MAX_BYTES } from '@switchboard/shared';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -61,11 +62,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(25 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(ATTACHMENT_MAX_BYTES),
   IMAGE_MAX_BYTES: z.coerce
     .number()
     .int()

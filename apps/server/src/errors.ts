@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   enquiry_not_found: 404,
   conflict: 409,
+  replied_meanwhile: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -29,12 +30,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly headers?: Record<string, string>;
+  /** More of the answer beside `message` and `code`, for a client to act on (what it collided with). */
+  readonly details?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, options?: { headers?: Record<string, string> }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { headers?: Record<string, string>; details?: Record<string, unknown> },
+  ) {
     super(message);
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.headers = options?.headers;
+    this.details = options?.details;
   }
 }
 

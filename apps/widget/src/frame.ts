@@ -3,6 +3,7 @@ import type {
   WidgetConfig as Config,
   WIDGET_MAX_MESSAGE_CHARS,
 } from '@switchboard/shared';
+import { readableAccent } from '@switchboard/shared/rules/readable-accent';
 import { io, type Socket } from 'socket.io-client';
 import './frame.css';
 
@@ -102,6 +103,9 @@ function showError(text: string): void {
   app.replaceChildren(el('div', { className: 'fatal', text }));
 }
 
+/** A reply that finds the chat closed goes by text message to the number given: the visitor is told before. */
+const PHONE_HINT = 'If you leave the chat before we answer, we may reply by text message to this number.';
+
 function renderForm(config: Config, notice?: string): void {
   const form = el('form', { className: 'prechat', attrs: { novalidate: '' } });
   const error = el('div', { className: 'error', attrs: { role: 'alert' } });
@@ -122,6 +126,7 @@ function renderForm(config: Config, notice?: string): void {
       el('label', {}, [
         el('span', { text: field.required ? labels[key] : `${labels[key]} (optional)` }),
         input,
+        ...(key === 'phone' ? [el('small', { className: 'hint', text: PHONE_HINT })] : []),
       ]),
     );
   }
@@ -337,7 +342,10 @@ async function main(): Promise<void> {
   } catch {
     return showError('Could not reach us. Check your connection and reload.');
   }
-  document.documentElement.style.setProperty('--accent', config.color);
+  // The business's colour, deepened where white words on it would not read (WCAG AA).
+  const accent = readableAccent(config.color);
+  document.documentElement.style.setProperty('--accent', accent.fill);
+  document.documentElement.style.setProperty('--accent-text', accent.text);
   const token = storage.get();
   if (token) renderChat(config, token);
   else renderForm(config);

@@ -379,7 +379,10 @@ export const enquiries = pgTable(
     campaign: text('campaign'),
     last_message_preview: text('last_message_preview'),
     last_message_at: ts('last_message_at').notNull().defaultNow(),
-    /** Hidden from the open list until then (still open, and counted as open); a job wakes it on time. */
+    /**
+     * Hidden from the open list until then; still open, and in the location's counters, which every read of the Open
+     * count makes up for (`snoozedOpen`). A job wakes it on time.
+     */
     snoozed_until: ts('snoozed_until'),
     /** The business's labels put on it (ids of `labels`), for sorting work and filtering the list. */
     labels: uuid('labels').array().notNull().default(sql`'{}'::uuid[]`),
@@ -427,6 +430,10 @@ export const enquiries = pgTable(
     ),
     index('enquiries_search_title_idx').using('gin', t.business_id, t.title.op('gin_trgm_ops')),
     index('enquiries_labels_idx').using('gin', t.labels),
+    // The open enquiries asleep now, left out of the Open count as they are of the Open list: few rows.
+    index('enquiries_snoozed_idx')
+      .on(t.location_id, t.snoozed_until)
+      .where(sql`${t.status} = 'open' and ${t.snoozed_until} is not null`),
   ],
 );
 
@@ -593,9 +600,15 @@ export const enquiryNotes = pgTable(
       .default('note'),
     body: text('body').notNull(),
     mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Those mentioned who have read it (opened it from their Mentions, or the enquiry itself). */
+    mentions_read: uuid('mentions_read').array().notNull().default(sql`'{}'::uuid[]`),
     ...stamps(),
   },
-  (t) => [index('enquiry_notes_enquiry_idx').on(t.enquiry_id, t.created_at)],
+  (t) => [
+    index('enquiry_notes_enquiry_idx').on(t.enquiry_id, t.created_at),
+    // A person's Mentions: the notes naming them, within one business.
+    index('enquiry_notes_mentions_idx').using('gin', t.business_id, t.mentions),
+  ],
 );
 
 /**

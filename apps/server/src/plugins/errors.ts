@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
 
-type ErrorBody = { message: string; code: string };
+type ErrorBody = { message: string; code: string; [detail: string]: unknown };
 
 /**
  * One place that turns every failure into `{ message, code }` with the right status. Validation errors name
@@ -28,7 +28,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
 function toResponse(error: FastifyError): { status: number; body: ErrorBody } {
   if (error instanceof AppError)
-    return { status: error.status, body: { message: error.message, code: error.code } };
+    return { status: error.status, body: { ...error.details, message: error.message, code: error.code } };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'request';
     const details = error.validation.map((v) => {

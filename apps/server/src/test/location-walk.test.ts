@@ -51,6 +51,7 @@ const WALK: Record<string, Route> = {
   'PUT /api/v1/enquiries/:id/needs-person': (i) => ({ params: id(i.enquiryB), body: { needs_person: true } }),
   'GET /api/v1/enquiries/:id/notes': (i) => ({ params: id(i.enquiryB) }),
   'POST /api/v1/enquiries/:id/notes': (i) => ({ params: id(i.enquiryB), body: { body: 'a note' } }),
+  'PUT /api/v1/enquiries/:id/mentions/read': (i) => ({ params: id(i.enquiryB) }),
   'GET /api/v1/enquiries/:id/reply-route': (i) => ({ params: id(i.enquiryB) }),
   'PUT /api/v1/enquiries/:id/seen': (i) => ({ params: id(i.enquiryB), body: { seen: true } }),
   'GET /api/v1/enquiries/:id/templates': (i) => ({ params: id(i.enquiryB) }),

@@ -8,8 +8,11 @@ import { type ErrorNotice, feedbackUrl, type GenericNotice } from '@/lib/error-c
 import { navigateTo } from '@/lib/navigation.ts';
 import { setNoticeSink } from '@/lib/notifier.ts';
 
-/** A customer back or a teammate's mention stays on screen long enough to be noticed from across the desk. */
-const ATTENTION_NOTICE_SECONDS = 15;
+/**
+ * A customer back, a teammate's mention or news at another location: long enough to be noticed, short enough
+ * not to sit over the work (mentions also stay in the inbox's Mentions, so nothing is lost when it goes).
+ */
+const ATTENTION_NOTICE_SECONDS = 8;
 
 function sendFeedback(notice: GenericNotice): void {
   // A full reload, as the spec says: the report then starts from a clean page that still names the error.
@@ -73,6 +76,10 @@ export default function NoticeBridge() {
           title,
           description: body,
           duration: ATTENTION_NOTICE_SECONDS,
+          // Bottom left: the conversation's own actions (Assign, Close) are at the top right, and the composer's
+          // Send at the bottom right.
+          placement: 'bottomLeft',
+          closable: true,
           actions: (
             <Button
               type="primary"

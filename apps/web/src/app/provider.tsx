@@ -1,7 +1,8 @@
-import { formMessages, PRIMARY_COLOR } from '@switchboard/shared';
+import { formMessages } from '@switchboard/shared';
 import { ConfigProvider, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { useResolvedTheme } from '@/features/theme/hooks/use-resolved-theme.ts';
+import { appTheme, brandFill } from './theme.ts';
 
 // Notices are only needed once something has happened, so their code loads beside the first page rather
 // than before it; anything raised earlier waits in the notifier's queue.
@@ -16,8 +17,12 @@ function DocumentTheme({ dark }: { dark: boolean }) {
   useLayoutEffect(() => {
     const root = document.documentElement;
     root.style.colorScheme = dark ? 'dark' : 'light';
+    root.dataset.theme = dark ? 'dark' : 'light';
     const vars: Record<string, string> = {
       '--sb-primary': token.colorPrimary,
+      '--sb-primary-text': token.colorPrimaryText,
+      '--sb-link': token.colorLink,
+      '--sb-primary-fill': brandFill(dark, token.colorPrimary),
       '--sb-bg-layout': token.colorBgLayout,
       '--sb-bg-container': token.colorBgContainer,
       '--sb-text': token.colorText,
@@ -37,14 +42,7 @@ function DocumentTheme({ dark }: { dark: boolean }) {
 export function AppProvider({ children }: { children: ReactNode }) {
   const dark = useResolvedTheme() === 'dark';
   return (
-    <ConfigProvider
-      theme={{
-        algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: PRIMARY_COLOR, colorInfo: PRIMARY_COLOR, borderRadius: 8 },
-        components: { Layout: { headerHeight: 64, headerPadding: '0 24px' } },
-      }}
-      form={{ validateMessages: formMessages }}
-    >
+    <ConfigProvider theme={appTheme(dark)} form={{ validateMessages: formMessages }}>
       <DocumentTheme dark={dark} />
       <Suspense fallback={null}>
         <NoticeBridge />

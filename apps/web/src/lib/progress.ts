@@ -8,7 +8,13 @@ let stopTimer: ReturnType<typeof setTimeout> | undefined;
 /** nprogress itself loads with the first navigation rather than before the first paint (DESIGN §10). */
 function load(): Promise<typeof NProgressType> {
   nprogress ??= import('nprogress').then(({ default: NProgress }) => {
-    NProgress.configure({ minimum: PROGRESS_BAR.start, showSpinner: false, trickleSpeed: 200 });
+    NProgress.configure({
+      minimum: PROGRESS_BAR.start,
+      showSpinner: false,
+      trickleSpeed: 200,
+      // nprogress's own template gives the bar role="bar", which is no ARIA role: the bar is decoration.
+      template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+    });
     const root = document.documentElement.style;
     root.setProperty('--progress-color', PRIMARY_COLOR);
     root.setProperty('--progress-height', `${PROGRESS_BAR.height}px`);

@@ -16,6 +16,10 @@ export const PresenceAnswer = z.object({
   until: z.string().nullable(),
 });
 
+/** `GET /calls/presence?location_id`: who is available for the location's calls now (the rest are away). */
+export const PresenceQuery = z.strictObject({ location_id: PathId });
+export const PresenceListAnswer = z.object({ location_id: z.string(), available: z.array(z.string()) });
+
 /** `POST /channels/{id}/calling`: what "Set up calling" made or found at Twilio. */
 export const CallingSetUpAnswer = z.object({
   channel_id: z.string(),

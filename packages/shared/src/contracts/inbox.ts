@@ -287,10 +287,40 @@ export const SendMessageRequest = z.strictObject({
   client_id: z.string().min(1).max(100).optional(),
   ai_interaction: z.enum(['ai_generated', 'ai_rewritten']).optional(),
   ai_original: z.string().max(10_000).optional(),
+  /**
+   * The newest message of the thread the sender had in front of them while writing (null: the thread showed
+   * none). When a teammate or the assistant answered the customer after it, the reply is not stored: the
+   * answer is 409 `replied_meanwhile` (`SendCollisionSchema`) naming who answered, when, and what. Left out,
+   * nothing is checked (clients written before this field keep working).
+   */
+  seen_message_id: Uuid.nullable().optional(),
+  /** Sends even though someone else answered since `seen_message_id` (the person read that reply first). */
+  send_anyway: z.boolean().optional(),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 
-export const NewConversationRequest = SendMessageRequest.extend({
+/**
+ * The 409 answer of `POST /enquiries/{id}/messages` when someone else answered the customer after the message
+ * the sender last saw: the newest such reply. Replies by teammates and by the assistant count; the business's
+ * automatic messages (a missed call's text, invoice and review reminders) and the sender's own do not.
+ */
+export const SendCollisionSchema = z.object({
+  code: z.literal('replied_meanwhile'),
+  message: z.string(),
+  reply: z.object({
+    id: z.string(),
+    message: z.string(),
+    attachments: z.number(),
+    created_at: z.string(),
+    by: z.object({ kind: z.enum(['teammate', 'assistant']), full_name: z.string().nullable() }),
+  }),
+});
+export type SendCollision = z.input<typeof SendCollisionSchema>;
+
+export const NewConversationRequest = SendMessageRequest.omit({
+  seen_message_id: true,
+  send_anyway: true,
+}).extend({
   channel: z.enum(['sms', 'mms', 'whatsapp', 'email', 'google_rcs']),
   phone: z.string().trim().max(40).optional(),
   email: z.string().trim().max(320).optional(),
@@ -323,6 +353,18 @@ export const NoteSchema = z.object({
 });
 export type Note = z.input<typeof NoteSchema>;
 export const NoteListSchema = z.object({ items: z.array(NoteSchema) });
+
+/** One note that mentions the signed-in person (`GET /mentions`), with its enquiry, newest first. */
+export const MentionSchema = z.object({
+  note: NoteSchema,
+  enquiry: EnquiryRowSchema,
+  /** The person has opened it since (from Mentions, or the enquiry itself). */
+  read: z.boolean(),
+});
+export type Mention = z.input<typeof MentionSchema>;
+export const MentionListSchema = z.object({ items: z.array(MentionSchema), unread: z.number() });
+export type MentionList = z.input<typeof MentionListSchema>;
+export const MentionsReadSchema = z.object({ unread: z.number() });
 export const NOTE_MAX_CHARS = 5000;
 export const NoteRequest = z.strictObject({
   body: z.string().trim().min(1, 'Write the note first.').max(NOTE_MAX_CHARS),

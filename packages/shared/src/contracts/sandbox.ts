@@ -54,3 +54,17 @@ export const SandboxInboundRequest = z.strictObject({
   campaign: z.string().max(200).optional(),
 });
 export type SandboxInbound = z.input<typeof SandboxInboundRequest>;
+
+/**
+ * Sandbox mode only: which conversation a simulated customer has at a location on a channel (the one their next
+ * message would join, else their latest), so the simulator shows what the business sent them (a reply, a
+ * missed call's text) even before the simulator wrote as them.
+ */
+export const SandboxConversationQuery = z.strictObject({
+  location_id: Uuid,
+  channel: z.enum(SANDBOX_CHANNELS),
+  identity: z.string().trim().min(1, 'Give the customer a phone number, email address or id.').max(320),
+});
+
+/** The conversation, or null when the customer has none there yet. */
+export const SandboxConversationSchema = z.object({ enquiry_id: z.string().nullable() });

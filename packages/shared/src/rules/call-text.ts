@@ -15,6 +15,16 @@ export type CallMeta = {
   user: { id: string; full_name: string } | null;
 };
 
+/**
+ * A hand-over of the call to a teammate, kept on the call's message (`meta.call_transfers`, oldest first): the
+ * first one's `from` is who answered first.
+ */
+export type CallTransfer = {
+  from: { id: string; full_name: string };
+  to: { id: string; full_name: string };
+  at: string;
+};
+
 const ENDED_UNANSWERED = new Set(['busy', 'no-answer', 'failed', 'canceled']);
 
 /**

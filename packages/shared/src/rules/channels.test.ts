@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNEL_COLOURS, CHANNELS, type Channel, ChannelSchema, channelDisplayName } from './channels.ts';
+import {
+  CHANNEL_COLOURS,
+  CHANNELS,
+  type Channel,
+  ChannelSchema,
+  channelDisplayName,
+  isPhoneNumberChannel,
+  threadOf,
+} from './channels.ts';
 
 describe('Channels: "instagram, facebook, email, web_form, contact_form, sms, mms, widget, google_rcs, phone_call, whatsapp"', () => {
   it('lists exactly the spec channels, in the spec order', () => {
@@ -69,5 +77,21 @@ describe('Channel colours', () => {
     const colours = CHANNELS.map((channel) => CHANNEL_COLOURS[channel]);
     expect(new Set(colours).size).toBe(CHANNELS.length);
     for (const colour of colours) expect(colour).toMatch(/^#[0-9A-F]{6}$/);
+  });
+});
+
+describe("The phone number's conversation", () => {
+  it.each<{ channel: Channel; thread: string }>([
+    { channel: 'sms', thread: 'phone' },
+    { channel: 'mms', thread: 'phone' },
+    { channel: 'phone_call', thread: 'phone' },
+    { channel: 'google_rcs', thread: 'google_rcs' },
+    { channel: 'whatsapp', thread: 'whatsapp' },
+    { channel: 'email', thread: 'email' },
+    { channel: 'facebook', thread: 'facebook' },
+    { channel: 'widget', thread: 'widget' },
+  ])('$channel is in the $thread thread', ({ channel, thread }) => {
+    expect(threadOf(channel)).toBe(thread);
+    expect(isPhoneNumberChannel(channel)).toBe(thread === 'phone');
   });
 });

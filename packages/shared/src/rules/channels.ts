@@ -79,3 +79,20 @@ export function channelDisplayName(
     }
   }
 }
+
+/**
+ * The channels that are one conversation with the customer's phone number: their texts and their calls land
+ * in the same thread on the customer's phone, so they are one enquiry per location here too. WhatsApp, RCS
+ * (a business agent, a thread of its own on the phone), email, Messenger, Instagram and the website chat are
+ * conversations of their own.
+ */
+export const PHONE_NUMBER_CHANNELS = ['sms', 'mms', 'phone_call'] as const;
+
+export function isPhoneNumberChannel(channel: string): boolean {
+  return (PHONE_NUMBER_CHANNELS as readonly string[]).includes(channel);
+}
+
+/** Which conversation a message on this channel belongs to at a location: 'phone' for the number's, else its own. */
+export function threadOf(channel: string): string {
+  return isPhoneNumberChannel(channel) ? 'phone' : channel;
+}

@@ -1,3 +1,4 @@
+export * from './attachments.ts';
 export * from './business-hours.ts';
 export * from './call-state.ts';
 export * from './call-text.ts';
@@ -13,6 +14,7 @@ export * from './marketing.ts';
 export * from './money.ts';
 export * from './opening-hours.ts';
 export * from './placeholders.ts';
+export * from './readable-accent.ts';
 export * from './sample-invoice.ts';
 export * from './sending-allowed.ts';
 export * from './sending-hours.ts';

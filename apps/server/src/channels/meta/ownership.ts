@@ -15,7 +15,7 @@ export function appSecretProof(token: string, appSecret: string): string {
 }
 
 type Deps = { base: string; timeoutMs: number };
-type MetaAccount =
+export type MetaAccount =
   | { provider: 'messenger'; config: MessengerConfig }
   | { provider: 'instagram'; config: InstagramConfig }
   | { provider: 'whatsapp'; config: WhatsAppConfig };

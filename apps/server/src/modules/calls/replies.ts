@@ -8,8 +8,8 @@ export const CALL_CHANNEL = 'phone_call';
 
 /**
  * A conversation that began with a phone call is answered by text message: a reply goes by SMS to the caller's
- * number through the location's SMS channel, and their texts back join the same conversation (a call joins
- * whatever conversation the customer has open).
+ * number through the location's SMS channel, and their texts back join the same conversation (texts and
+ * calls from one number are one conversation).
  */
 export function registerCallReplies(app: FastifyInstance): void {
   const smsOf = async (locationId: string) => {

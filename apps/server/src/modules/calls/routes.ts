@@ -9,6 +9,8 @@ import {
   PhoneSetupAnswer,
   PhoneSetupQuery,
   PresenceAnswer,
+  PresenceListAnswer,
+  PresenceQuery,
   PresenceRequest,
   SipAnswer,
   SipRequest,
@@ -20,7 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFeature } from '../admin/service.ts';
 import { listCalls } from './history.ts';
-import { phoneSetup, setPresence, setUpCalling, voiceToken } from './setup.ts';
+import { availableAt, phoneSetup, setPresence, setUpCalling, voiceToken } from './setup.ts';
 import { deskPhoneLogin, deskPhoneStatus } from './sip.ts';
 import { transferCall } from './transfer.ts';
 
@@ -67,5 +69,10 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
     '/calls/presence',
     { schema: { body: PresenceRequest, response: { 200: answer(PresenceAnswer) } } },
     async (request) => ({ body: await setPresence(request.ctx, request.body) }),
+  );
+  app.get(
+    '/calls/presence',
+    { schema: { querystring: PresenceQuery, response: { 200: answer(PresenceListAnswer) } } },
+    async (request) => ({ body: await availableAt(request.ctx, request.query.location_id) }),
   );
 };

@@ -193,7 +193,19 @@ describe('sandbox calls', () => {
     expect((await transfer(owner, priyaId)).statusCode).toBe(403);
     expect((await transfer(await t.login(DEMO_LOGINS.northsideOwner), priyaId)).statusCode).toBe(404);
 
+    // The transfer menu reads who is available at the location: Sam (on the phone), not Priya (away).
+    const available = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/calls/presence?location_id=${loc}`,
+          headers: { authorization: `Bearer ${staff1}` },
+        })
+      ).json().body.available as string[];
+    expect(await available()).toContain(samId);
+    expect(await available()).not.toContain(priyaId);
     const priya = await phone(staff2);
+    expect(await available()).toContain(priyaId);
     const priyaRings = record(priya, 'phone.ring');
     const samEnded = record(sam, 'phone.ended');
     const customerTransfer = record(simulator, 'phone.transfer');
@@ -212,6 +224,15 @@ describe('sandbox calls', () => {
     expect(await callOf(sid)).toMatchObject({ status: 'in-progress', user_id: priyaId });
     simulator.emit('phone.hangup', { call_sid: sid });
     await eventually(async () => (await callOf(sid)).status === 'completed');
+    // The conversation keeps who answered first and whom the call went to; the call knows only who has it now.
+    const [line] = await t.database.db.select().from(messages).where(eq(messages.id, call.message_id));
+    expect(line!.meta.call_transfers).toEqual([
+      {
+        from: { id: samId, full_name: 'Sam Nguyen' },
+        to: { id: priyaId, full_name: 'Priya Shah' },
+        at: expect.any(String),
+      },
+    ]);
   });
 
   it('takes a voicemail when nobody is available, and a voicemail recording makes it one', async () => {

@@ -29,9 +29,12 @@ import {
 } from '../../channels/twilio/voice.ts';
 import type { InboundOutcome, RingPlan } from '../../channels/types.ts';
 import { findOrCreateCustomer } from '../customers/service.ts';
+import { publishCounts } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { preview, toMessageDto } from '../messages/dto.ts';
 import { findOrOpenEnquiry } from '../messages/service.ts';
+import { continuesThreadOf } from '../messages/threads.ts';
+import { CALL_CHANNEL } from './replies.ts';
 import { deskPhonesAt } from './sip.ts';
 import { textBackEntry } from './text-back.ts';
 import { findTrackingNumber } from './tracking-numbers.ts';
@@ -135,8 +138,8 @@ function greetingFor(place: string, open: boolean): string {
 }
 
 /**
- * A customer rings the location: the call goes into their conversation at once (the one they have open at
- * the location, whatever its channel, else a reopened or new one), so whoever answers sees who it is; every
+ * A customer rings the location: the call goes into their phone number's conversation at once (the one
+ * their texts and calls share at the location, else a reopened or new one), so whoever answers sees who it is; every
  * browser of the location's available staff rings, unless the location is closed by its hours. A repeated
  * webhook for the same call finds the call it already stored.
  */
@@ -497,7 +500,7 @@ export async function placeOutgoingCall(
   if (placed.created)
     app.events.emit('enquiry.created', { business_id: input.business_id, enquiry: placed.enquiry });
   if (placed.counts)
-    app.events.emit('counts.updated', { business_id: input.business_id, counts: placed.counts });
+    await publishCounts({ db: app.db, events: app.events }, input.business_id, placed.counts);
   app.events.emit('message.created', {
     business_id: input.business_id,
     location_id: input.location_id,
@@ -507,7 +510,10 @@ export async function placeOutgoingCall(
   return { caller_id: input.caller_id, number };
 }
 
-/** The conversation an outgoing call belongs in, when one exists: the one it was started from, or the open one. */
+/**
+ * The conversation an outgoing call belongs in, when one exists: the one it was started from, or the phone
+ * number's open one (texts and calls are one conversation).
+ */
 async function pickConversation(
   tx: DbOrTx,
   input: { business_id: string; location_id: string; customer_id: string; enquiry_id?: string },
@@ -527,7 +533,7 @@ async function pickConversation(
   const [open] = await tx
     .select()
     .from(enquiries)
-    .where(and(mine, eq(enquiries.status, 'open')))
+    .where(and(mine, continuesThreadOf(CALL_CHANNEL), eq(enquiries.status, 'open')))
     .orderBy(desc(enquiries.last_message_at))
     .limit(1);
   return open ?? null;

@@ -1,5 +1,5 @@
 import { callPresence, channelAccounts } from '@switchboard/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { type TwilioCredentials, twilioApi } from '../../channels/twilio/api.ts';
 import { VOICE_PATHS, voiceAccessToken, voiceIdentity } from '../../channels/twilio/voice.ts';
 import type { Context } from '../../context.ts';
@@ -186,6 +186,17 @@ export async function setPresence(ctx: Ctx, input: { location_id: string; availa
       set: { available_until: until },
     });
   return { location_id: location.id, available: true, until: until.toISOString() };
+}
+
+/** `GET /calls/presence?location_id`: the people available for the location's calls now, as ids. */
+export async function availableAt(ctx: Ctx, locationId: string) {
+  const a = requireBusiness(ctx.actor);
+  const location = await findLocation(ctx.db, a, locationId);
+  const rows = await ctx.db
+    .select({ user_id: callPresence.user_id })
+    .from(callPresence)
+    .where(and(eq(callPresence.location_id, location.id), gt(callPresence.available_until, new Date())));
+  return { location_id: location.id, available: rows.map((r) => r.user_id) };
 }
 
 /**

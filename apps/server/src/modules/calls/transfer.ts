@@ -1,6 +1,14 @@
-import { businessMembers, callPresence, calls, customers, users } from '@switchboard/db';
-import { isUuid } from '@switchboard/shared';
-import { and, eq, gt, or } from 'drizzle-orm';
+import {
+  businessMembers,
+  callPresence,
+  calls,
+  customers,
+  type DbOrTx,
+  messages,
+  users,
+} from '@switchboard/db';
+import { type CallTransfer, isUuid } from '@switchboard/shared';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TwilioApiError, type TwilioCredentials, twilioApi } from '../../channels/twilio/api.ts';
 import { ringTwiml, voiceIdentity } from '../../channels/twilio/voice.ts';
@@ -151,6 +159,36 @@ export async function transferCall(
     throw error;
   }
   await recordAudit(ctx.db, a, 'call.transferred', { target: call.id, detail: { to: teammate.id } });
+  await recordTransfer(ctx.db, released.message_id, a.user_id, teammate);
   await showCall(app, released);
   return { call_id: call.id, user_id: teammate.id, full_name: teammate.full_name };
+}
+
+/**
+ * The hand-over kept on the call's message, after any before it, so the conversation says who answered first
+ * and whom the call went to (the call itself only knows who has it now).
+ */
+async function recordTransfer(
+  db: DbOrTx,
+  messageId: string,
+  fromId: string,
+  to: { id: string; full_name: string },
+): Promise<void> {
+  const [from] = await db
+    .select({ id: users.id, full_name: users.full_name })
+    .from(users)
+    .where(eq(users.id, fromId));
+  if (!from) return;
+  const entry: CallTransfer = {
+    from,
+    to: { id: to.id, full_name: to.full_name },
+    at: new Date().toISOString(),
+  };
+  await db
+    .update(messages)
+    .set({
+      meta: sql`${messages.meta} || jsonb_build_object('call_transfers',
+        coalesce(${messages.meta} -> 'call_transfers', '[]'::jsonb) || jsonb_build_array(${JSON.stringify(entry)}::jsonb))`,
+    })
+    .where(eq(messages.id, messageId));
 }

@@ -3,7 +3,7 @@ import type { Provider, ProviderConfigOf } from '@switchboard/shared';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { OWNED_FIELD, PROVIDER_NAMES } from '../../channels/catalogue.ts';
 import { rcsOwnership } from '../../channels/google-rcs/ownership.ts';
-import { metaOwnership } from '../../channels/meta/ownership.ts';
+import { type MetaAccount, metaOwnership } from '../../channels/meta/ownership.ts';
 import { twilioOwnership } from '../../channels/twilio/ownership.ts';
 import type { AccountRow, Ownership } from '../../channels/types.ts';
 import type { Config } from '../../config.ts';
@@ -28,20 +28,12 @@ export function proveOwnership(
         values as ProviderConfigOf['twilio'],
       );
     case 'whatsapp':
-      return metaOwnership(
-        { base: providers.graphApiBase, timeoutMs },
-        { provider, config: values as ProviderConfigOf['whatsapp'] },
-      );
     case 'messenger':
-      return metaOwnership(
-        { base: providers.graphApiBase, timeoutMs },
-        { provider, config: values as ProviderConfigOf['messenger'] },
-      );
     case 'instagram':
-      return metaOwnership(
-        { base: providers.graphApiBase, timeoutMs },
-        { provider, config: values as ProviderConfigOf['instagram'] },
-      );
+      return metaOwnership({ base: providers.graphApiBase, timeoutMs }, {
+        provider,
+        config: values,
+      } as MetaAccount);
     case 'google_rcs':
       return rcsOwnership(
         { tokenUrl: providers.googleTokenUrl, timeoutMs },

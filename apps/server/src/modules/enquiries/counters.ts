@@ -1,6 +1,7 @@
-import { type DbOrTx, locations } from '@switchboard/db';
+import { type DbOrTx, enquiries, locations } from '@switchboard/db';
 import type { EnquiryStatus, LocationCounts } from '@switchboard/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Context } from '../../context.ts';
 
 type CounterState = { assigned_to: string | null; status: EnquiryStatus };
 type CounterColumn =
@@ -37,4 +38,65 @@ export async function moveCounters(
     unassigned_count_closed: locations.unassigned_count_closed,
   });
   return row ?? null;
+}
+
+type SnoozedByLocation = Map<string, { assigned: number; unassigned: number }>;
+
+/**
+ * Open enquiries asleep now, per location: the counters count them as open, while the Open list leaves them
+ * to Snoozed until their time. A partial index holds only open snoozed rows, so this reads few.
+ */
+export async function snoozedOpen(db: DbOrTx, locationIds: readonly string[]): Promise<SnoozedByLocation> {
+  const out: SnoozedByLocation = new Map();
+  if (!locationIds.length) return out;
+  const rows = await db
+    .select({
+      location_id: enquiries.location_id,
+      assigned: sql<number>`count(*) filter (where ${enquiries.assigned_to} is not null)::int`,
+      unassigned: sql<number>`count(*) filter (where ${enquiries.assigned_to} is null)::int`,
+    })
+    .from(enquiries)
+    .where(
+      and(
+        inArray(enquiries.location_id, [...locationIds]),
+        eq(enquiries.status, 'open'),
+        isNotNull(enquiries.snoozed_until),
+        sql`${enquiries.snoozed_until} > now()`,
+      ),
+    )
+    .groupBy(enquiries.location_id);
+  for (const r of rows)
+    out.set(r.location_id, { assigned: Number(r.assigned), unassigned: Number(r.unassigned) });
+  return out;
+}
+
+/** A location's counters as the lists show them: the open ones without those asleep now. */
+export function withoutSnoozed<T extends Omit<LocationCounts, 'location_id'>>(
+  counts: T,
+  snoozed: { assigned: number; unassigned: number } | undefined,
+): T {
+  if (!snoozed) return counts;
+  return {
+    ...counts,
+    assigned_count_open: Math.max(0, counts.assigned_count_open - snoozed.assigned),
+    unassigned_count_open: Math.max(0, counts.unassigned_count_open - snoozed.unassigned),
+  };
+}
+
+/** The counters as the Open list counts (see `snoozedOpen`), for one location. */
+export async function visibleCounts(db: DbOrTx, counts: LocationCounts): Promise<LocationCounts> {
+  const snoozed = await snoozedOpen(db, [counts.location_id]);
+  return withoutSnoozed(counts, snoozed.get(counts.location_id));
+}
+
+/**
+ * Tells the location's screens its counters after a change was committed, as the Open list counts them, so
+ * the live number and the list agree while some enquiries sleep.
+ */
+export async function publishCounts(
+  { db, events }: Pick<Context, 'db' | 'events'>,
+  businessId: string,
+  counts: LocationCounts,
+): Promise<void> {
+  events.emit('counts.updated', { business_id: businessId, counts: await visibleCounts(db, counts) });
 }

@@ -1,4 +1,13 @@
-import { businesses, businessMembers, customers, type DbOrTx, enquiries, locations } from '@switchboard/db';
+import {
+  businesses,
+  businessMembers,
+  customers,
+  type DbOrTx,
+  enquiries,
+  enquiryNotes,
+  locations,
+  users,
+} from '@switchboard/db';
 import {
   dateRangeBounds,
   type EnquiryBulkRequest,
@@ -6,6 +15,7 @@ import {
   type EnquiryRow,
   isUuid,
   type LocationCounts,
+  type Note,
   type UnreadCounts,
 } from '@switchboard/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
@@ -14,7 +24,7 @@ import { AppError } from '../../errors.ts';
 import { enquiryWake } from '../../jobs/definitions/enquiry-wake.ts';
 import { atTheirLocations, type BusinessActor, requireBusiness, worksAt } from '../../plugins/auth.ts';
 import { assertOwnLabels } from '../labels/service.ts';
-import { moveCounters } from './counters.ts';
+import { moveCounters, publishCounts, snoozedOpen, withoutSnoozed } from './counters.ts';
 import { toEnquiryRow } from './dto.ts';
 import { recordResolution } from './facts.ts';
 import { searchEnquiryIds } from './search.ts';
@@ -136,29 +146,12 @@ export async function listEnquiries(
       query.end_date ||
       query.snoozed === 'true' ||
       query.label ||
-      !locationId ||
-      (query.status === 'open' && (await hasSnoozed(db, locationId))),
+      !locationId,
   );
   // Totals come from the exact location counters; a filtered list answers has_more instead of counting.
   const total =
     filtered || !locationId || query.view === 'mine' ? null : await counterTotal(db, locationId, query);
   return { items, page: query.page, page_size: query.page_size, total, has_more };
-}
-
-/** Whether some open enquiry at the location sleeps now: then the open counters overcount the list. */
-async function hasSnoozed(db: DbOrTx, locationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enquiries.id })
-    .from(enquiries)
-    .where(
-      and(
-        eq(enquiries.location_id, locationId),
-        eq(enquiries.status, 'open'),
-        sql`${enquiries.snoozed_until} > now()`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }
 
 export function parseRange(start: string, end: string, timezone: string) {
@@ -199,7 +192,8 @@ export async function getLocationCounts(db: DbOrTx, locationId: string): Promise
     .from(locations)
     .where(eq(locations.id, locationId));
   if (!row) throw new AppError('not_found', 'Location not found.');
-  return row;
+  // Open counts what the Open list shows: a snoozed enquiry is in Snoozed only.
+  return withoutSnoozed(row, (await snoozedOpen(db, [locationId])).get(locationId));
 }
 
 export async function getCounts(
@@ -209,7 +203,22 @@ export async function getCounts(
 ): Promise<LocationCounts> {
   const a = requireBusiness(actor);
   if (!allLocations) return getLocationCounts(db, await resolveLocation(db, a, locationId));
-  // Every location together: the sums of their exact counters.
+  // Every location together: the sums of their exact counters, less what sleeps in each.
+  const theirs = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.business_id, a.business_id), atTheirLocations(a, locations.id)));
+  const snoozed = [
+    ...(
+      await snoozedOpen(
+        db,
+        theirs.map((l) => l.id),
+      )
+    ).values(),
+  ].reduce((sum, x) => ({ assigned: sum.assigned + x.assigned, unassigned: sum.unassigned + x.unassigned }), {
+    assigned: 0,
+    unassigned: 0,
+  });
   const [row] = await db
     .select({
       assigned_count_open: sql<number>`coalesce(sum(${locations.assigned_count_open}), 0)::int`,
@@ -219,13 +228,16 @@ export async function getCounts(
     })
     .from(locations)
     .where(and(eq(locations.business_id, a.business_id), atTheirLocations(a, locations.id)));
-  return {
-    location_id: 'all',
-    assigned_count_open: Number(row?.assigned_count_open ?? 0),
-    assigned_count_closed: Number(row?.assigned_count_closed ?? 0),
-    unassigned_count_open: Number(row?.unassigned_count_open ?? 0),
-    unassigned_count_closed: Number(row?.unassigned_count_closed ?? 0),
-  };
+  return withoutSnoozed(
+    {
+      location_id: 'all',
+      assigned_count_open: Number(row?.assigned_count_open ?? 0),
+      assigned_count_closed: Number(row?.assigned_count_closed ?? 0),
+      unassigned_count_open: Number(row?.unassigned_count_open ?? 0),
+      unassigned_count_closed: Number(row?.unassigned_count_closed ?? 0),
+    },
+    snoozed,
+  );
 }
 
 /** Open enquiries with something not yet seen, per location of the caller's business (locations with none: 0). */
@@ -283,6 +295,59 @@ export async function getEnquiry({ db, actor }: Ctx, id: string): Promise<Enquir
 /** The longest snooze: a year ahead. */
 const MAX_SNOOZE_MS = 366 * 86_400_000;
 
+type EnquiryState = { status: 'open' | 'closed'; assigned_to: string | null };
+
+/**
+ * Who assigned, unassigned, closed or reopened the enquiry, written into its thread as event lines (with the
+ * person who did it), so the team reads the enquiry's history where they read the conversation.
+ */
+async function recordChanges(
+  tx: DbOrTx,
+  a: BusinessActor,
+  enquiryId: string,
+  before: EnquiryState,
+  after: EnquiryState,
+): Promise<Note[]> {
+  const lines: string[] = [];
+  const ids = [a.user_id, after.assigned_to].filter((x): x is string => Boolean(x));
+  const named = new Map(
+    (
+      await tx.select({ id: users.id, full_name: users.full_name }).from(users).where(inArray(users.id, ids))
+    ).map((u) => [u.id, u.full_name.trim() || 'A teammate']),
+  );
+  const by = named.get(a.user_id) ?? 'A teammate';
+  if (before.status === 'closed' && after.status === 'open') lines.push(`Reopened by ${by}`);
+  if (before.assigned_to !== after.assigned_to) {
+    if (!after.assigned_to) lines.push(`Unassigned by ${by}`);
+    else if (after.assigned_to === a.user_id) lines.push(`Assigned to ${by} by themselves`);
+    else lines.push(`Assigned to ${named.get(after.assigned_to) ?? 'a teammate'} by ${by}`);
+  }
+  if (before.status === 'open' && after.status === 'closed') lines.push(`Closed by ${by}`);
+  if (!lines.length) return [];
+  const rows = await tx
+    .insert(enquiryNotes)
+    .values(
+      lines.map((body) => ({
+        business_id: a.business_id,
+        enquiry_id: enquiryId,
+        user_id: a.user_id,
+        kind: 'event' as const,
+        body,
+      })),
+    )
+    .returning();
+  return rows.map((n) => ({
+    id: n.id,
+    enquiry_id: n.enquiry_id,
+    kind: n.kind,
+    user_id: n.user_id,
+    author: null,
+    body: n.body,
+    mentions: n.mentions,
+    created_at: n.created_at.toISOString(),
+  }));
+}
+
 export async function updateEnquiry(
   { db, events, actor, jobs }: Ctx & Pick<Context, 'jobs'>,
   id: string,
@@ -336,8 +401,10 @@ export async function updateEnquiry(
       })
       .where(eq(enquiries.id, e.id))
       .returning();
-    const counts = await moveCounters(tx, e.location_id, e, next);
-    return { enquiry: toEnquiryRow(updated!, c), counts };
+    const moved = await moveCounters(tx, e.location_id, e, next);
+    const notes = await recordChanges(tx, a, e.id, e, next);
+    const slept = (e.snoozed_until?.getTime() ?? null) !== (snoozed_until?.getTime() ?? null);
+    return { enquiry: toEnquiryRow(updated!, c), countsChanged: Boolean(moved) || slept, notes };
   });
   // After the commit: the job wakes it on time (its payload names the time, so a changed snooze's old job
   // finds nothing to do).
@@ -348,7 +415,20 @@ export async function updateEnquiry(
       { startAfter: until, singletonKey: `${result.enquiry.id}:${until.toISOString()}` },
     );
   events.emit('enquiry.updated', { business_id: a.business_id, enquiry: result.enquiry });
-  if (result.counts) events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
+  for (const note of result.notes)
+    events.emit('note.created', {
+      business_id: a.business_id,
+      location_id: result.enquiry.location_id,
+      enquiry: result.enquiry,
+      note,
+      mentioned: [],
+    });
+  // A snooze begun or ended moves the Open count too, though no counter moved.
+  if (result.countsChanged)
+    events.emit('counts.updated', {
+      business_id: a.business_id,
+      counts: await getLocationCounts(db, result.enquiry.location_id),
+    });
   return result.enquiry;
 }
 
@@ -407,6 +487,11 @@ export async function wakeEnquiry(
   const enquiry = toEnquiryRow(woke, c ?? { name: null, phone: null, email: null });
   events.emit('enquiry.updated', { business_id: woke.business_id, enquiry });
   events.emit('enquiry.woke', { business_id: woke.business_id, enquiry });
+  // Back in Open: the Open count takes it in again.
+  events.emit('counts.updated', {
+    business_id: woke.business_id,
+    counts: await getLocationCounts(db, woke.location_id),
+  });
 }
 
 /**
@@ -433,7 +518,7 @@ export async function closeEnquiryFor(
   });
   if (!result) return;
   events.emit('enquiry.updated', { business_id: businessId, enquiry: result.enquiry });
-  if (result.counts) events.emit('counts.updated', { business_id: businessId, counts: result.counts });
+  if (result.counts) await publishCounts({ db, events }, businessId, result.counts);
 }
 
 export async function markSeen({ db, events, actor }: Ctx, id: string, seen = true): Promise<EnquiryRow> {

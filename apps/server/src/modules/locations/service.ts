@@ -20,6 +20,7 @@ import {
   requireOwner,
   worksAt,
 } from '../../plugins/auth.ts';
+import { snoozedOpen, withoutSnoozed } from '../enquiries/counters.ts';
 
 type LocationRow = typeof locations.$inferSelect;
 
@@ -98,8 +99,13 @@ export async function listLocations({ db, actor }: DbActor, page: Page): Promise
     .limit(page.page_size)
     .offset((page.page - 1) * page.page_size);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(locations).where(mine);
+  // Counted as the Open list counts: enquiries asleep now are under Snoozed, not Open.
+  const snoozed = await snoozedOpen(
+    db,
+    rows.map((l) => l.id),
+  );
   return {
-    items: rows.map(toLocationJson),
+    items: rows.map((l) => toLocationJson(withoutSnoozed(l, snoozed.get(l.id)))),
     page: page.page,
     page_size: page.page_size,
     total: count?.n ?? 0,
@@ -107,7 +113,8 @@ export async function listLocations({ db, actor }: DbActor, page: Page): Promise
 }
 
 export async function getLocation({ db, actor }: DbActor, id: string): Promise<LocationJson> {
-  return toLocationJson(await findLocation(db, requireBusiness(actor), id));
+  const l = await findLocation(db, requireBusiness(actor), id);
+  return toLocationJson(withoutSnoozed(l, (await snoozedOpen(db, [l.id])).get(l.id)));
 }
 
 /** A new location goes after the others unless a precedence is given. */

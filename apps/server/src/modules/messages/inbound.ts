@@ -1,8 +1,10 @@
-import type { LocationCounts } from '@switchboard/shared';
+import { customerCalled, type LocationCounts } from '@switchboard/shared';
 import type { InboundMessage, InboundOutcome } from '../../channels/types.ts';
 import type { Context } from '../../context.ts';
 import { storableText } from '../../lib/text.ts';
 import { queueMediaDownload } from '../channels/media.ts';
+import { publishCounts } from '../enquiries/counters.ts';
+import { addEventNote } from '../notes/service.ts';
 import type { InboundWriter } from './pipeline/writer.ts';
 
 export type IngestResult = InboundOutcome & {
@@ -10,7 +12,7 @@ export type IngestResult = InboundOutcome & {
   counts: LocationCounts | null;
 };
 
-type PipelineCtx = Pick<Context, 'events' | 'jobs'> & { inboundWriter: InboundWriter };
+type PipelineCtx = Pick<Context, 'db' | 'events' | 'jobs'> & { inboundWriter: InboundWriter };
 
 /**
  * The inbound pipeline (DESIGN §6), the one door for every source: the writer stores the message with its
@@ -43,9 +45,17 @@ export async function receiveInbound(ctx: PipelineCtx, received: InboundMessage)
       location_id: result.enquiry.location_id,
       message: result.message,
     });
-    if (result.counts) ctx.events.emit('counts.updated', { business_id, counts: result.counts });
-    if (result.reopened)
+    if (result.counts) await publishCounts(ctx, business_id, result.counts);
+    if (result.reopened) {
       ctx.events.emit('enquiry.reopened', { business_id, enquiry: result.enquiry, message: result.message });
+      // The thread says why a closed conversation is open again, as it does when staff reopen one.
+      const who = customerCalled(result.enquiry.customer, 'the customer');
+      await addEventNote(ctx, {
+        business_id,
+        enquiry_id: result.enquiry.id,
+        body: `Reopened when ${who} wrote again`,
+      });
+    }
   }
   return result;
 }

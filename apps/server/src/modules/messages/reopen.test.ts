@@ -94,6 +94,15 @@ describe('a customer writing again after their enquiry was closed', () => {
       'Can I book?',
       'Actually, one more thing',
     ]);
+    // The thread says why it is open again, as it does when staff reopen it.
+    const notes = (
+      await t.request({ method: 'GET', url: `/api/v1/enquiries/${first.enquiry_id}/notes`, token: owner })
+    ).json().body.items as { kind: string; body: string }[];
+    expect(notes.filter((n) => n.kind === 'event').map((n) => n.body)).toEqual([
+      'Assigned to Sam Nguyen by Olivia Harbour',
+      'Closed by Olivia Harbour',
+      'Reopened when Rita Return wrote again',
+    ]);
 
     // Two messages at once reopen it once: counters move once.
     expect((await patch(first.enquiry_id, { status: 'closed' })).statusCode).toBe(200);

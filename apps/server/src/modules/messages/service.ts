@@ -16,7 +16,7 @@ import type {
   NewConversationRequest,
   SendMessageRequest,
 } from '@switchboard/shared';
-import { isValidEmail, sendingRefusal } from '@switchboard/shared';
+import { isValidEmail, sendingRefusal, threadOf } from '@switchboard/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context } from '../../context.ts';
@@ -26,12 +26,15 @@ import { uploadContentUrl } from '../../lib/storage.ts';
 import { type BusinessActor, requireBusiness } from '../../plugins/auth.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { findOrCreateCustomer, phoneOrRefuse } from '../customers/service.ts';
-import { moveCounters } from '../enquiries/counters.ts';
+import { moveCounters, publishCounts } from '../enquiries/counters.ts';
 import { toEnquiryRow } from '../enquiries/dto.ts';
 import { recordResponse } from '../enquiries/facts.ts';
 import { loadEnquiry, resolveLocation } from '../enquiries/service.ts';
+import { FORM_CHANNELS } from '../forms/replies.ts';
 import { uploadsTheySee } from '../uploads/scope.ts';
 import { preview, toMessageDto } from './dto.ts';
+import { refuseIfRepliedMeanwhile } from './replied-meanwhile.ts';
+import { continuesThreadOf } from './threads.ts';
 
 export type MessagesCtx = Pick<Context, 'db' | 'events' | 'jobs' | 'channels' | 'actor'>;
 /** What the steps under a service use: the same parts without the actor. */
@@ -166,6 +169,13 @@ export async function sendMessage(
         );
       if (earlier) return { repeat: toMessageDto(earlier, await teamUser(tx, a.user_id)) };
     }
+    if (input.seen_message_id !== undefined && !input.send_anyway) {
+      await refuseIfRepliedMeanwhile(tx, {
+        enquiry_id: e.id,
+        user_id: a.user_id,
+        seen_message_id: input.seen_message_id,
+      });
+    }
     if (e.channel === 'email' && !input.meta.subject?.trim() && !e.title) {
       // An email thread needs a subject; fall back to the enquiry's, else ask for one.
       throw new AppError('unprocessable', 'Add a subject to send an email.');
@@ -192,7 +202,7 @@ export async function sendMessage(
   });
   if ('repeat' in result && result.repeat) return result.repeat;
   afterOutbound(ctx, a.business_id, result);
-  if (result.counts) ctx.events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
+  if (result.counts) await publishCounts(ctx, a.business_id, result.counts);
   return result.message;
 }
 
@@ -250,7 +260,9 @@ async function insertOutbound(
   await consumeDailyLimit(tx, a.business_id);
   const attachments = await resolveAttachments(ctx, tx, a, input.attachments);
   const isEmail = e.channel === 'email';
-  const subject = input.meta.subject?.trim() || (isEmail ? (e.title ?? undefined) : undefined);
+  // Forms are answered by email too (modules/forms/replies.ts): they take the enquiry's subject the same way.
+  const byEmail = isEmail || FORM_CHANNELS.has(e.channel);
+  const subject = input.meta.subject?.trim() || (byEmail ? (e.title ?? undefined) : undefined);
   const [m] = await tx
     .insert(messages)
     .values({
@@ -342,22 +354,21 @@ export async function startConversation(
   });
   if (result.created)
     ctx.events.emit('enquiry.created', { business_id: a.business_id, enquiry: result.enquiry });
-  if (result.counts) ctx.events.emit('counts.updated', { business_id: a.business_id, counts: result.counts });
+  if (result.counts) await publishCounts(ctx, a.business_id, result.counts);
   afterOutbound(ctx, a.business_id, result);
   return { enquiry_id: result.enquiry.id, message: result.message };
 }
 
-/** The customer's open enquiry on this channel at this location, or a new one (counted). */
-/** A transaction lock on one conversation thread (SMS and MMS share one): held until commit. */
+/** A transaction lock on one conversation thread (texts and calls from a number share one): held until commit. */
 export async function lockThread(
   tx: DbOrTx,
   thread: { location_id: string; customer_id: string; channel: string },
 ): Promise<void> {
-  const channel = thread.channel === 'mms' ? 'sms' : thread.channel;
-  const key = `${thread.location_id}:${thread.customer_id}:${channel}`;
+  const key = `${thread.location_id}:${thread.customer_id}:${threadOf(thread.channel)}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
+/** The customer's open enquiry in this channel's thread at this location, or a new one (counted). */
 export async function findOrOpenEnquiry(
   tx: DbOrTx,
   input: {
@@ -381,7 +392,7 @@ export async function findOrOpenEnquiry(
     .where(
       and(
         eq(enquiries.customer_id, input.customer_id),
-        eq(enquiries.channel, input.channel),
+        continuesThreadOf(input.channel),
         eq(enquiries.location_id, input.location_id),
         eq(enquiries.status, 'open'),
       ),

@@ -10,7 +10,7 @@ import { loadEnquiry } from '../enquiries/service.ts';
 type Ctx = Pick<Context, 'db' | 'actor' | 'events'>;
 type NoteRow = typeof enquiryNotes.$inferSelect;
 
-function toNote(row: NoteRow, author: { full_name: string; avatar: string | null } | null): Note {
+export function toNote(row: NoteRow, author: { full_name: string; avatar: string | null } | null): Note {
   return {
     id: row.id,
     enquiry_id: row.enquiry_id,

@@ -4,6 +4,8 @@ import {
   ConversationMessageSchema,
   identityOf,
   isValidEmail,
+  SandboxConversationQuery,
+  SandboxConversationSchema,
   SandboxInboundRequest,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +13,7 @@ import { AppError } from '../../errors.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import { phoneOrRefuse } from '../customers/service.ts';
 import { findLocation } from '../locations/service.ts';
+import { findSandboxConversation } from './conversation.ts';
 
 /**
  * Sandbox mode only: a message "from a customer" on any channel, ingested exactly as a provider webhook's
@@ -57,6 +60,24 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         campaign: input.campaign,
       });
       return { body: { enquiry_id: result.enquiry.id, message: result.message } };
+    },
+  );
+
+  app.get(
+    '/sandbox/conversation',
+    {
+      schema: { querystring: SandboxConversationQuery, response: { 200: answer(SandboxConversationSchema) } },
+    },
+    async (request) => {
+      const a = requireBusiness(request.actor);
+      const location = await findLocation(app.db, a, request.query.location_id);
+      const enquiryId = await findSandboxConversation(app.db, {
+        business_id: a.business_id,
+        location_id: location.id,
+        channel: request.query.channel,
+        identity: request.query.identity,
+      });
+      return { body: { enquiry_id: enquiryId } };
     },
   );
 };

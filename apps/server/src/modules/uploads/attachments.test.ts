@@ -56,6 +56,54 @@ describe('message attachments', () => {
     expect((await t.request({ method: 'GET', url: upload.url })).statusCode).toBe(401);
   });
 
+  it('answers a byte range with just that part, as an audio player asks for a recording before play', async () => {
+    const bytes = Buffer.from('0123456789abcdefghij');
+    const upload = (
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        token: staff,
+        ...multipart('file', 'notes.txt', bytes, 'text/plain'),
+      })
+    ).json().body;
+    const get = (range?: string) =>
+      t.request({ method: 'GET', url: upload.url, token: staff, headers: range ? { range } : {} });
+
+    const whole = await get();
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+
+    const part = await get('bytes=5-9');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 5-9/20');
+    expect(part.headers['content-length']).toBe('5');
+    expect(part.body).toBe('56789');
+
+    // What a player asks first (from the start, open-ended) and for the end of a file.
+    expect((await get('bytes=0-')).headers['content-range']).toBe('bytes 0-19/20');
+    const tail = await get('bytes=-4');
+    expect([tail.statusCode, tail.body]).toEqual([206, 'ghij']);
+
+    // Past the end: refused with the size, so the player can ask again; nonsense and several parts get it all.
+    const past = await get('bytes=40-50');
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */20');
+    expect(past.body).toContain('20 bytes long');
+    for (const range of ['pages=1-2', 'bytes=abc', 'bytes=0-1,5-6']) {
+      const res = await get(range);
+      expect([res.statusCode, res.rawPayload.equals(bytes)], range).toEqual([200, true]);
+    }
+    // Another business's file stays a 404 whatever range is asked.
+    const theirs = await t.request({
+      method: 'GET',
+      url: upload.url,
+      token: north,
+      headers: { range: 'bytes=0-1' },
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it('accepts plain text by content and refuses executables, empty and oversized files, storing nothing', async () => {
     const text = await t.request({
       method: 'POST',

@@ -1,5 +1,12 @@
 import { uploads } from '@switchboard/db';
-import { AttachmentSchema, answer, IdParams, isUuid } from '@switchboard/shared';
+import {
+  ATTACHMENT_MAX_BYTES,
+  AttachmentSchema,
+  answer,
+  attachmentTooLarge,
+  IdParams,
+  isUuid,
+} from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../errors.ts';
@@ -36,12 +43,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const a = requireBusiness(request.actor);
       const file = await readSingleFile(request, {
         field: 'file',
-        maxBytes: app.config.uploadMaxBytes,
-        tooLarge: (max) =>
-          new AppError(
-            'payload_too_large',
-            `The file is too large. Attach files of at most ${Math.floor(max / 1024 / 1024)} MB.`,
-          ),
+        // The web app refuses larger files before sending them, from the same shared limit.
+        maxBytes: Math.min(app.config.uploadMaxBytes, ATTACHMENT_MAX_BYTES),
+        tooLarge: (max) => new AppError('payload_too_large', attachmentTooLarge(max)),
       });
       const content_type = await sniffAttachmentType(file.bytes, file.name);
       const upload = await saveUpload(app.db, app.config, {

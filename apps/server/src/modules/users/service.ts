@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { snoozedOpen, withoutSnoozed } from '../enquiries/counters.ts';
 import { openableBusinesses } from './access.ts';
 
 type UserCtx = Pick<Context, 'db' | 'actor'>;
@@ -32,6 +33,11 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
     .from(locations)
     .where(inArray(locations.business_id, ids))
     .orderBy(asc(locations.precedence), asc(locations.created_at));
+  // The Open counts shown before the inbox loads its own agree with the Open list: snoozed ones are left out.
+  const snoozed = await snoozedOpen(
+    db,
+    locs.map((l) => l.id),
+  );
   const [profile] = await db
     .select({ done: aiProfiles.onboarding_completed })
     .from(aiProfiles)
@@ -92,10 +98,15 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
             phone_number: l.phone_number,
             email_address: l.email_address,
             selected: b.id === actor.business_id && l.id === actor.location_id,
-            assigned_count_open: l.assigned_count_open,
-            assigned_count_closed: l.assigned_count_closed,
-            unassigned_count_open: l.unassigned_count_open,
-            unassigned_count_closed: l.unassigned_count_closed,
+            ...withoutSnoozed(
+              {
+                assigned_count_open: l.assigned_count_open,
+                assigned_count_closed: l.assigned_count_closed,
+                unassigned_count_open: l.unassigned_count_open,
+                unassigned_count_closed: l.unassigned_count_closed,
+              },
+              snoozed.get(l.id),
+            ),
           }),
         ),
     })),

@@ -28,6 +28,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { RouteProgress } from '@/components/route-progress.tsx';
+import { MAIN_ID, SkipLink } from '@/components/skip-link.tsx';
 import { useMe } from '@/features/auth/api/get-me.ts';
 import { SelectionSwitcher } from '@/features/auth/components/selection-switcher.tsx';
 import { useSelectionCookies } from '@/features/auth/hooks/use-selection-cookies.ts';
@@ -46,9 +47,11 @@ import { notify } from '@/lib/notifier.ts';
 import { isPhoneAvailable } from '@/lib/phone-requests.ts';
 import { holdSocket, reconnectSocket } from '@/lib/socket.ts';
 import { useSocket } from '@/lib/use-socket.ts';
+import { useViewportFit } from '@/lib/use-viewport-fit.ts';
 import { preloadPage } from '../pages.ts';
 import { LOGIN_PATH, paths } from '../paths.ts';
 import { QueryProvider } from '../query-provider.tsx';
+import { useOtherLocationNews } from './use-other-location-news.ts';
 import { useUnread } from './use-unread.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -66,7 +69,9 @@ const AccountBanner = lazy(() =>
   import('@/features/subscription/components/account-banner.tsx').then((m) => ({ default: m.AccountBanner })),
 );
 
-/** The Inbox item carries the count of open enquiries with unseen news at this location. */
+const NO_PLACES: readonly { id: string; name: string | null }[] = [];
+
+/** The Inbox item carries the count of open enquiries with unseen news at the person's locations. */
 function withInboxBadge(items: NavItems, unread: number): NavItems {
   if (!unread) return items;
   return items.map((item) =>
@@ -276,9 +281,11 @@ function AppShell() {
   useLiveLabels();
   useLiveAccount();
   useRingingCalls();
+  useViewportFit();
   useNotificationSounds(me.data ? soundSettingsOf(me.data) : null);
   useKeepPushCurrent(me.data?.enable_notifications ?? false);
   const { unread, byLocation } = useUnread(selection?.location?.id ?? null);
+  useOtherLocationNews(selection?.location?.id ?? null, selection?.business.locations ?? NO_PLACES);
 
   // The page's own chunk downloads while the user loads, rather than after.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first path matters here.
@@ -314,6 +321,7 @@ function AppShell() {
   const siderTheme = 'light';
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Layout.Sider
         collapsible
         collapsed={collapsed}
@@ -420,7 +428,7 @@ function AppShell() {
             />
           )}
         </Suspense>
-        <Layout.Content style={{ padding: inInbox ? 0 : phone ? 16 : 24 }}>
+        <Layout.Content id={MAIN_ID} tabIndex={-1} style={{ padding: inInbox ? 0 : phone ? 16 : 24 }}>
           <div style={inInbox ? undefined : { maxWidth: 1200, margin: '0 auto' }}>
             <ErrorBoundary key={page}>
               <Suspense fallback={<PageFallback />}>

@@ -10,9 +10,10 @@ const BASE_TITLE = 'Switchboard';
 const UNREAD_KEY = ['enquiries', 'unread'] as const;
 
 /**
- * Open enquiries with unseen news, per location: in the tab's title and icon and on the Inbox menu item on every page
- * of the app, kept current by the socket's enquiry and message events (and every minute, for the locations
- * whose rooms this browser has not joined).
+ * Open enquiries with unseen news, per location the person works at: their sum is in the tab's title and icon
+ * and on the Inbox menu item on every page of the app (news at another of their locations counts too, so it is
+ * not missed while one location is selected), kept current by the socket's enquiry and message events (and
+ * every minute, for the locations whose rooms this browser has not joined).
  */
 export function useUnread(locationId: string | null): { unread: number; byLocation: Map<string, number> } {
   const queryClient = useQueryClient();
@@ -50,7 +51,7 @@ export function useUnread(locationId: string | null): { unread: number; byLocati
   }, [socket, queryClient]);
 
   const byLocation = new Map((counts.data?.items ?? []).map((r) => [r.location_id, r.unread]));
-  const unread = locationId ? (byLocation.get(locationId) ?? 0) : 0;
+  const unread = locationId ? [...byLocation.values()].reduce((sum, n) => sum + n, 0) : 0;
   useEffect(() => {
     document.title = unread > 0 ? `(${unread > 99 ? '99+' : unread}) ${BASE_TITLE}` : BASE_TITLE;
     setFaviconBadge(unread);

@@ -4,15 +4,21 @@ import {
   DownOutlined,
   LogoutOutlined,
   MoonOutlined,
+  QuestionCircleOutlined,
   SunOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps, Typography, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout.ts';
 import type { CurrentSelection } from '@/features/auth/utils/selection.ts';
 import { type ThemeMode, useThemeStore } from '@/features/theme/stores/theme-store.ts';
 import { LOGIN_PATH, paths } from '../paths.ts';
+
+const ShortcutsHelp = lazy(() =>
+  import('@/features/inbox/components/shortcuts-help.tsx').then((m) => ({ default: m.ShortcutsHelp })),
+);
 
 const THEMES: { mode: ThemeMode; label: string; icon: React.ReactNode }[] = [
   { mode: 'light', label: 'Light', icon: <SunOutlined /> },
@@ -30,6 +36,8 @@ export function UserMenu({ selection }: { selection: CurrentSelection }) {
   const { token } = theme.useToken();
   const mode = useThemeStore((s) => s.mode);
   const setMode = useThemeStore((s) => s.setMode);
+  // "?" opens the shortcuts in the inbox; the menu says so, and opens them from any page.
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const logout = useLogout({ onLoggedOut: () => navigate(LOGIN_PATH, { replace: true }) });
   const { me, isOwner } = selection;
   const name = me.full_name || me.email;
@@ -60,7 +68,9 @@ export function UserMenu({ selection }: { selection: CurrentSelection }) {
         label: (
           <span style={{ display: 'flex', justifyContent: 'space-between', gap: 24 }}>
             {t.label}
-            {mode === t.mode && <CheckOutlined style={{ color: token.colorPrimary }} />}
+            {mode === t.mode && (
+              <CheckOutlined aria-label="chosen" style={{ color: token.colorPrimaryText }} />
+            )}
           </span>
         ),
         onClick: () => setMode(t.mode),
@@ -68,6 +78,13 @@ export function UserMenu({ selection }: { selection: CurrentSelection }) {
     },
     { type: 'divider' },
     { key: 'profile', icon: <UserOutlined />, label: 'My profile', onClick: () => navigate(paths.profile) },
+    {
+      key: 'shortcuts',
+      icon: <QuestionCircleOutlined />,
+      label: 'Keyboard shortcuts',
+      extra: <Typography.Text keyboard>?</Typography.Text>,
+      onClick: () => setShortcutsOpen(true),
+    },
     {
       key: 'logout',
       icon: <LogoutOutlined />,
@@ -78,21 +95,28 @@ export function UserMenu({ selection }: { selection: CurrentSelection }) {
   ];
 
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <Button type="text" aria-label={`Account menu for ${name}`} style={{ height: 48, paddingInline: 8 }}>
-        <Avatar size={32} style={{ background: token.colorPrimary, flexShrink: 0 }}>
-          {initials(name)}
-        </Avatar>
-        <span className="user-menu-name">
-          <Typography.Text strong style={{ fontSize: 13 }}>
-            {name}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {selection.me.super_admin ? 'Administrator' : isOwner ? 'Owner' : 'Staff'}
-          </Typography.Text>
-        </span>
-        <DownOutlined style={{ fontSize: 10, color: token.colorTextTertiary }} />
-      </Button>
-    </Dropdown>
+    <>
+      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+        <Button type="text" aria-label={`Account menu for ${name}`} style={{ height: 48, paddingInline: 8 }}>
+          <Avatar size={32} aria-hidden style={{ background: 'var(--sb-primary-fill)', flexShrink: 0 }}>
+            {initials(name)}
+          </Avatar>
+          <span className="user-menu-name">
+            <Typography.Text strong style={{ fontSize: 13 }}>
+              {name}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {selection.me.super_admin ? 'Administrator' : isOwner ? 'Owner' : 'Staff'}
+            </Typography.Text>
+          </span>
+          <DownOutlined style={{ fontSize: 10, color: token.colorTextTertiary }} />
+        </Button>
+      </Dropdown>
+      {shortcutsOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsHelp open onClose={() => setShortcutsOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

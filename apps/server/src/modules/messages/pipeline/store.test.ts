@@ -1,6 +1,6 @@
 import { customers, type Database, enquiries, jobOutbox, locations, messages } from '@switchboard/db';
 import { openTestDatabase } from '@switchboard/db/testing/index';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../../../channels/types.ts';
 import type { OutboxEntry } from '../../../plugins/jobs.ts';
@@ -193,5 +193,103 @@ describe('storing an inbound batch in one call', { timeout: 60_000 }, () => {
       expect(e.last_message).toBe(preview(text, 0));
       expect(e.last_message).toBe(`${'a'.repeat(138)}…`);
     }
+  });
+
+  describe('texts and calls from one number are one conversation at the location, on both paths', () => {
+    const call = (from: string, extra: Partial<InboundMessage> = {}): InboundMessage => ({
+      provider: 'twilio',
+      provider_message_id: `CAstore${String(++sid).padStart(8, '0')}`,
+      channel: 'phone_call',
+      location_id: locationId,
+      from: { phone: from },
+      message: 'Incoming call',
+      meta: { call: { status: 'ringing' } },
+      ...extra,
+    });
+    // The one-call path, and the full path in its transaction (as the writer uses each).
+    const paths = {
+      'one call': async (batch: InboundMessage[]) => {
+        const stored = await storeInOneCall(database.db, batch, businessOf, options);
+        expect(stored.every(Boolean)).toBe(true);
+        return stored.map((x) => x!);
+      },
+      full: (batch: InboundMessage[]) =>
+        database.db.transaction((tx) => storeBatch(tx, batch, businessOf, options)),
+    };
+    const openAt = async (phone: string) => {
+      const [c] = await database.db.select().from(customers).where(eq(customers.phone, phone));
+      return database.db
+        .select()
+        .from(enquiries)
+        .where(and(eq(enquiries.customer_id, c!.id), eq(enquiries.status, 'open')));
+    };
+    let n = 0;
+    const number = () => `+1555031${String(++n).padStart(4, '0')}`;
+
+    describe.each(Object.entries(paths))('%s', (_, store) => {
+      it("a text after a call (its voicemail and the business's text back) joins the call's conversation", async () => {
+        const phone = number();
+        const [rang] = await store([call(phone)]);
+        expect(rang!.enquiry.channel).toBe('phone_call');
+        const [texted] = await store([sms(phone, 'Sorry I missed you, can I book for Friday?')]);
+        expect(texted).toMatchObject({
+          created: false,
+          enquiry: { id: rang!.enquiry.id, channel: 'phone_call' },
+        });
+        // The text is stored as the text it is; the conversation's channel stays the one it began on.
+        expect(texted!.message.channel).toBe('sms');
+        const [picture] = await store([sms(phone, 'a photo', { channel: 'mms' })]);
+        expect(picture!.enquiry.id).toBe(rang!.enquiry.id);
+        expect(picture!.message.channel).toBe('mms');
+        expect(await openAt(phone)).toHaveLength(1);
+      });
+
+      it('a call after a text joins the text conversation, and is stored as a call', async () => {
+        const phone = number();
+        const [texted] = await store([sms(phone, 'Do you take new patients?')]);
+        const [rang] = await store([call(phone)]);
+        expect(rang).toMatchObject({ created: false, enquiry: { id: texted!.enquiry.id, channel: 'sms' } });
+        expect(rang!.message.channel).toBe('phone_call');
+        expect(await openAt(phone)).toHaveLength(1);
+      });
+
+      it('a call and a text in one batch open one conversation; WhatsApp from the number stays its own', async () => {
+        const phone = number();
+        const [rang, texted, whatsapp] = await store([
+          call(phone),
+          sms(phone, 'Just rang you'),
+          sms(phone, 'On WhatsApp too', { channel: 'whatsapp', provider: 'meta' }),
+        ]);
+        expect(rang!.created).toBe(true);
+        expect(texted).toMatchObject({ created: false, enquiry: { id: rang!.enquiry.id } });
+        expect(texted!.message.channel).toBe('sms');
+        expect(whatsapp!.created).toBe(true);
+        expect(whatsapp!.enquiry.id).not.toBe(rang!.enquiry.id);
+        expect((await openAt(phone)).map((e) => e.channel).sort()).toEqual(['phone_call', 'whatsapp']);
+      });
+    });
+
+    it('a call from a number whose only open conversation is WhatsApp or email opens the number’s own', async () => {
+      const phone = number();
+      const [whatsapp] = await paths['one call']([
+        sms(phone, 'hello', { channel: 'whatsapp', provider: 'meta' }),
+      ]);
+      const [rang] = await paths.full([call(phone)]);
+      expect(rang!.created).toBe(true);
+      expect(rang!.enquiry.id).not.toBe(whatsapp!.enquiry.id);
+      const [again] = await paths['one call']([call(phone)]);
+      expect(again!.enquiry.id).toBe(rang!.enquiry.id);
+    });
+
+    it('a text reopens the conversation a call began when it was closed within the window', async () => {
+      const phone = number();
+      const [rang] = await paths['one call']([call(phone)]);
+      await database.db.update(enquiries).set({ status: 'closed' }).where(eq(enquiries.id, rang!.enquiry.id));
+      const text = sms(phone, 'Calling back about my appointment');
+      expect(await storeInOneCall(database.db, [text], businessOf, options)).toEqual([undefined]);
+      const [reopened] = await paths.full([text]);
+      expect(reopened).toMatchObject({ reopened: true, enquiry: { id: rang!.enquiry.id, status: 'open' } });
+      expect(reopened!.message.channel).toBe('sms');
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { customers, type DbOrTx, enquiries, locations, messages, queryRows } from '@switchboard/db';
 import type { EnquiryRow, LocationCounts, MessageDto } from '@switchboard/shared';
-import { isUuid } from '@switchboard/shared';
+import { isPhoneNumberChannel, isUuid, threadOf } from '@switchboard/shared';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { InboundMessage } from '../../../channels/types.ts';
@@ -83,8 +83,9 @@ async function takeLocks(tx: DbOrTx, keys: string[]): Promise<void> {
   );
 }
 
+/** One key per conversation: texts and calls from a number are one thread at a location. */
 const threadKey = (location: string, customer: string, channel: string) =>
-  `${location}:${customer}:${channel === 'mms' ? 'sms' : channel}`;
+  `${location}:${customer}:${threadOf(channel)}`;
 
 const key = (m: InboundMessage) => `${m.provider}:${m.provider_message_id}`;
 
@@ -100,8 +101,24 @@ function lockKeysOf(batch: InboundMessage[]): string[] {
   return [...keys].sort();
 }
 
-/** Phone calls are messages of their own channel in whichever conversation the customer has open. */
-const CALL_CHANNEL = 'phone_call';
+/**
+ * Whether a message arriving on `channel` continues enquiry `e`: the same channel, or the phone number's
+ * conversation (texts and calls from one number are one conversation), which also takes in a website chat whose
+ * reply went by SMS (the visitor had left it).
+ */
+function continuesThread(channel: string, e: Pick<EnquiryRecord, 'channel' | 'meta'>): boolean {
+  if (!isPhoneNumberChannel(channel)) return e.channel === channel;
+  return isPhoneNumberChannel(e.channel) || (e.channel === 'widget' && 'sms_fallback_at' in e.meta);
+}
+
+/**
+ * The channel a message is stored as in its enquiry: the one it came by (a call is a call, a text in a call's
+ * or website chat's conversation a text), except that SMS and MMS in a text conversation take its channel.
+ */
+function storedChannel(arrived: string, enquiryChannel: string): string {
+  const text = (c: string) => c === 'sms' || c === 'mms';
+  return text(arrived) && text(enquiryChannel) ? enquiryChannel : arrived;
+}
 
 /** The earliest and latest moments a provider's own timestamp is believed: past them it is now. */
 const EARLIEST = Date.UTC(2000, 0, 1);
@@ -168,8 +185,7 @@ export async function storeInOneCall(
     firstOf.set(key(m), i);
     const business = businessOf.get(m.location_id);
     const identity = identityOf(m);
-    // A call joins whatever conversation the customer has open: that choice is the full path's.
-    if (business && identity && !m.enquiry_id && m.channel !== CALL_CHANNEL)
+    if (business && identity && !m.enquiry_id)
       candidates.push({ i, m, business, kind: identity.kind, address: identity.value });
   });
   if (!candidates.length) return results;
@@ -239,8 +255,8 @@ export async function storeInOneCall(
 /**
  * Stores a batch of inbound messages in the caller's transaction with a handful of multi-row statements,
  * whatever the batch's size: repeats are recognised by provider id, customers found or created by their
- * unique key, each message joins its customer's open enquiry on that channel and location (SMS and MMS share
- * one) or opens one, opt-outs are recorded, and a location's counters move only when an enquiry opens.
+ * unique key, each message joins its customer's open enquiry in that thread and location (texts and calls
+ * from a number are one thread) or opens one, opt-outs are recorded, and a location's counters move only when an enquiry opens.
  * Messages to existing enquiries take no location-wide lock. Results are in the batch's order. This is the
  * full path: `storeInOneCall` does the common cases in one round trip and leaves the rest to it.
  */
@@ -409,18 +425,8 @@ export async function storeBatch(
   for (const i of fresh) {
     const m = batch[i]!;
     const c = customerOf.get(i)!;
-    const sms = m.channel === 'sms' || m.channel === 'mms';
-    // A text message also continues a website chat whose reply went by SMS (the visitor had left it); a call
-    // joins the customer's conversation at the location whatever its channel.
-    const sameThread = (e: EnquiryRecord) => {
-      if (m.channel === CALL_CHANNEL) return true;
-      if (!sms) return e.channel === m.channel;
-      return (
-        e.channel === 'sms' || e.channel === 'mms' || (e.channel === 'widget' && 'sms_fallback_at' in e.meta)
-      );
-    };
     const match = (e: EnquiryRecord) =>
-      e.customer_id === c.id && e.location_id === m.location_id && sameThread(e);
+      e.customer_id === c.id && e.location_id === m.location_id && continuesThread(m.channel, e);
     // The open enquiry first, else the most recent closed one (the list is in that order).
     const existing = recent.find(match);
     const channel = existing?.channel ?? m.channel;
@@ -509,17 +515,12 @@ export async function storeBatch(
   if (fresh.length) {
     const rows = fresh.map((i) => {
       const e = enquiryOf.get(i)!;
-      const arrived = batch[i]!.channel;
       return {
         ...messageFields(batch[i]!),
         business_id: e.business_id,
         enquiry_id: e.id,
         customer_id: customerOf.get(i)!.id,
-        // A text in a website chat's enquiry is stored as the text it is, and a call as a call.
-        channel:
-          arrived === CALL_CHANNEL || (e.channel === 'widget' && (arrived === 'sms' || arrived === 'mms'))
-            ? arrived
-            : e.channel,
+        channel: storedChannel(batch[i]!.channel, e.channel),
       };
     });
     const column = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));

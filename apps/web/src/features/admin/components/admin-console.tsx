@@ -1,8 +1,9 @@
 import { FEATURE_FLAG_NAMES, FEATURE_FLAGS, type FeatureFlag } from '@switchboard/shared';
-import { Alert, Button, Drawer, Flex, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
+import { SearchField } from '@/components/search-field.tsx';
 import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
@@ -240,7 +241,7 @@ export function AdminConsole() {
   return (
     <Flex vertical gap={16}>
       <Flex gap={8} wrap justify="space-between">
-        <Input.Search
+        <SearchField
           aria-label="Search businesses"
           placeholder="Business, owner name or email, or id"
           allowClear

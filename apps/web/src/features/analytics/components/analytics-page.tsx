@@ -20,7 +20,7 @@ import { type AnalyticsFilter, useCallReport, useEnquiryReport, useResponseRepor
 import { change, duration, Figure, MUTED, PRIMARY } from './figures.tsx';
 import { FollowUps } from './follow-ups.tsx';
 import { type Column, ReportCard, type Row } from './report-card.tsx';
-import { SeriesChart } from './series-chart.tsx';
+import { SeriesReport } from './series-chart.tsx';
 
 const ZONES = [
   'Australia/Melbourne',
@@ -270,26 +270,14 @@ export function AnalyticsPage({
           />
         )}
       </Flex>
-      <ReportCard
+      <SeriesReport
         title="Enquiries over time"
         file={`enquiries-${first}-${last}`}
         loading={enquiries.isPending}
-        columns={[
-          {
-            key: 'bucket',
-            title: e?.range.bucket === 'month' ? 'Month' : e?.range.bucket === 'week' ? 'Week of' : 'Day',
-          },
-          { key: 'count', title: 'Enquiries', numeric: true },
-        ]}
+        unit={e?.range.bucket}
         rows={seriesRows}
-        chart={
-          <SeriesChart
-            kind="line"
-            unit={e?.range.bucket}
-            rows={seriesRows}
-            measures={[{ key: 'count', name: 'Enquiries', colour: PRIMARY }]}
-          />
-        }
+        kind="line"
+        measures={[{ key: 'count', name: 'Enquiries', colour: PRIMARY }]}
       />
       <div className="analytics-grid">
         {(
@@ -314,24 +302,15 @@ export function AnalyticsPage({
         ))}
       </div>
       {features.calls && (
-        <ReportCard
+        <SeriesReport
           title="Calls over time"
           file={`calls-${first}-${last}`}
           loading={calls.isPending}
-          columns={[
-            { key: 'bucket', title: 'From' },
-            { key: 'count', title: 'Calls', numeric: true },
-          ]}
+          unit={c?.range.bucket}
           rows={callSeriesRows}
-          chart={
-            <SeriesChart
-              kind="bar"
-              unit={c?.range.bucket}
-              height={220}
-              rows={callSeriesRows}
-              measures={[{ key: 'count', name: 'Calls', colour: PRIMARY }]}
-            />
-          }
+          kind="bar"
+          height={220}
+          measures={[{ key: 'count', name: 'Calls', colour: PRIMARY }]}
         />
       )}
       <ReportCard

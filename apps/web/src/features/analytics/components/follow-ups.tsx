@@ -5,11 +5,9 @@ import { failureText } from '@/lib/failure-text.ts';
 import { type AnalyticsFilter, useInvoiceReport, useReviewReport } from '../api.ts';
 import { change, Figure, MUTED, PRIMARY } from './figures.tsx';
 import { ReportCard, type Row } from './report-card.tsx';
-import { SeriesChart } from './series-chart.tsx';
+import { SeriesReport } from './series-chart.tsx';
 
 const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '—');
-const bucketTitle = (bucket: string | undefined) =>
-  bucket === 'month' ? 'Month' : bucket === 'week' ? 'Week of' : 'Day';
 
 /**
  * What came after the conversations: review requests sent and opened, invoices sent and paid (with amounts per
@@ -91,51 +89,31 @@ export function FollowUps({
       </Flex>
       <div className="analytics-grid">
         {reviewsOn && (
-          <ReportCard
+          <SeriesReport
             title="Review requests"
             file={`review-requests-${first}-${last}`}
             loading={reviews.isPending}
-            columns={[
-              { key: 'bucket', title: bucketTitle(r?.range.bucket) },
-              { key: 'sent', title: 'Sent', numeric: true },
-              { key: 'clicked', title: 'Opened', numeric: true },
-            ]}
+            unit={r?.range.bucket}
             rows={reviewRows}
-            chart={
-              <SeriesChart
-                kind="line"
-                unit={r?.range.bucket}
-                rows={reviewRows}
-                measures={[
-                  { key: 'sent', name: 'Sent', colour: PRIMARY },
-                  { key: 'clicked', name: 'Opened', colour: MUTED },
-                ]}
-              />
-            }
+            kind="line"
+            measures={[
+              { key: 'sent', name: 'Sent', colour: PRIMARY },
+              { key: 'clicked', name: 'Opened', colour: MUTED },
+            ]}
           />
         )}
         {invoicesOn && (
-          <ReportCard
+          <SeriesReport
             title="Invoices"
             file={`invoices-${first}-${last}`}
             loading={invoices.isPending}
-            columns={[
-              { key: 'bucket', title: bucketTitle(i?.range.bucket) },
-              { key: 'sent', title: 'Sent', numeric: true },
-              { key: 'paid', title: 'Paid', numeric: true },
-            ]}
+            unit={i?.range.bucket}
             rows={invoiceRows}
-            chart={
-              <SeriesChart
-                kind="bar"
-                unit={i?.range.bucket}
-                rows={invoiceRows}
-                measures={[
-                  { key: 'sent', name: 'Sent', colour: MUTED },
-                  { key: 'paid', name: 'Paid', colour: PRIMARY },
-                ]}
-              />
-            }
+            kind="bar"
+            measures={[
+              { key: 'sent', name: 'Sent', colour: MUTED },
+              { key: 'paid', name: 'Paid', colour: PRIMARY },
+            ]}
           />
         )}
       </div>

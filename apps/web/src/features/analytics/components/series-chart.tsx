@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { Row } from './report-card.tsx';
+import { ReportCard, type Row } from './report-card.tsx';
 
 export type Measure = { key: string; name: string; colour: string };
 
@@ -77,5 +77,49 @@ export function SeriesChart({
         </BarChart>
       )}
     </ResponsiveContainer>
+  );
+}
+
+type Unit = 'day' | 'week' | 'month';
+
+/** The first column's title for a period's buckets. */
+export const bucketTitle = (unit: Unit | undefined) =>
+  unit === 'month' ? 'Month' : unit === 'week' ? 'Week of' : 'Day';
+
+/**
+ * A report of counts over the period's buckets: the chart above, or the table of the same rows (a column per
+ * measure), and its CSV.
+ */
+export function SeriesReport({
+  title,
+  file,
+  loading,
+  unit,
+  rows,
+  measures,
+  kind,
+  height,
+}: {
+  title: string;
+  file: string;
+  loading: boolean;
+  unit: Unit | undefined;
+  rows: Row[];
+  measures: Measure[];
+  kind: 'line' | 'bar';
+  height?: number;
+}) {
+  return (
+    <ReportCard
+      title={title}
+      file={file}
+      loading={loading}
+      columns={[
+        { key: 'bucket', title: bucketTitle(unit) },
+        ...measures.map((m) => ({ key: m.key, title: m.name, numeric: true })),
+      ]}
+      rows={rows}
+      chart={<SeriesChart kind={kind} unit={unit} height={height} rows={rows} measures={measures} />}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
+import { SearchField } from '@/components/search-field.tsx';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import { type AiFaq, type AiStatus, useDeleteFaq, useFaqs, useSaveFaq } from '../api.ts';
@@ -99,7 +100,7 @@ export function FaqsPanel({ status, canManage }: { status: AiStatus; canManage: 
       flush
     >
       <div style={{ padding: '12px 16px' }}>
-        <Input.Search
+        <SearchField
           allowClear
           placeholder="Search questions and answers"
           aria-label="Search FAQs"

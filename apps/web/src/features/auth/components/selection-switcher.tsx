@@ -22,8 +22,9 @@ export function SelectionSwitcher({
   const { me, business, location } = selection;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  // Owners with several locations may see every location's enquiries at once (the inbox's own view).
-  const offerAll = selection.canManage && business.locations.length > 1;
+  // Anyone working at several locations may see all of theirs at once (the inbox's own view): the account
+  // lists only the locations a person works at, and the server answers for those only.
+  const offerAll = business.locations.length > 1;
   const showingAll =
     offerAll && pathname.startsWith('/inbox') && new URLSearchParams(search).get('location') === 'all';
 

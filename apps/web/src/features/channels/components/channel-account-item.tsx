@@ -28,7 +28,7 @@ export function ChannelAccountItem({ account, onEdit }: Props) {
           {account.disconnected_at ? (
             <Tag color="error">Disconnected</Tag>
           ) : account.verified_at ? (
-            <Tag color="success">Confirmed by {name}</Tag>
+            <Tag color="green">Confirmed by {name}</Tag>
           ) : null}
         </Space>
         <Space size={4}>

@@ -18,7 +18,11 @@ export function CustomerLabels({ customer, canManage }: { customer: Customer; ca
         {canManage && (
           <>
             {' '}
-            Make them under <Link to="/settings/labels">Labels</Link>.
+            Make them under{' '}
+            <Link to="/settings/labels" style={{ textDecoration: 'underline' }}>
+              Labels
+            </Link>
+            .
           </>
         )}
       </Typography.Text>

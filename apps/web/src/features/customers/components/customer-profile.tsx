@@ -146,7 +146,10 @@ function Profile({
   const errorOf = (field: 'name' | 'phone' | 'email') =>
     editing === field && update.isError ? failureText(update.error) : null;
   const others = customer.enquiries.filter((e) => e.id !== currentEnquiryId);
-  const identities = Object.entries(customer.external_ids);
+  // A website chat visitor's id is ours, not the customer's: it says where they are known, not a number.
+  const identities = Object.entries(customer.external_ids).map(([channel, id]) =>
+    channel === 'widget' ? (['Website chat', null] as const) : ([channelName(channel), id] as const),
+  );
 
   return (
     <Flex vertical gap={16} className="customer-profile">
@@ -217,7 +220,7 @@ function Profile({
                     <Flex vertical>
                       {identities.map(([channel, id]) => (
                         <Typography.Text key={channel} style={{ overflowWrap: 'anywhere' }}>
-                          {channelName(channel)}{' '}
+                          {channel}{' '}
                           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                             {id}
                           </Typography.Text>

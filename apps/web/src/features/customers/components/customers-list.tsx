@@ -1,9 +1,10 @@
 import type { CustomerSummary } from '@switchboard/shared';
 import { customerCalled } from '@switchboard/shared';
-import { Drawer, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Drawer, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
+import { SearchField } from '@/components/search-field.tsx';
 import { failureText } from '@/lib/failure-text.ts';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/customers.ts';
 import type { Viewer } from './customer-notes.tsx';
@@ -56,7 +57,7 @@ export function CustomersList({ viewer }: { viewer: Viewer }) {
     <Panel
       title="All customers"
       extra={
-        <Input.Search
+        <SearchField
           aria-label="Search customers"
           placeholder="Name, number or email"
           allowClear

@@ -15,8 +15,11 @@ export async function getReplyRoute(enquiryId: string, signal?: AbortSignal): Pr
   return data.body;
 }
 
-/** The channels whose replies may go another way: a website chat (the visitor comes and goes), a call (by SMS). */
-const ROUTED = new Set(['widget', 'phone_call']);
+/**
+ * The channels whose replies may go another way: a website chat (the visitor comes and goes), a call (by SMS),
+ * a form (by email, when the person left an address).
+ */
+const ROUTED = new Set(['widget', 'phone_call', 'web_form', 'contact_form']);
 
 /**
  * Where a reply goes now (the open chat, SMS, or waiting in the chat), checked again every 20 s and when the

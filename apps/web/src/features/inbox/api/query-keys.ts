@@ -20,4 +20,5 @@ export const inboxKeys = {
   customer: (id: string) => [...inboxKeys.all, 'customer', id] as const,
   replyRoute: (id: string) => [...inboxKeys.all, 'reply-route', id] as const,
   notes: (id: string) => [...inboxKeys.all, 'notes', id] as const,
+  mentions: () => [...inboxKeys.all, 'mentions'] as const,
 };

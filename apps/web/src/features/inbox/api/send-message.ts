@@ -1,11 +1,14 @@
+import type { SendCollision } from '@switchboard/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, type Envelope } from '@/lib/api-client.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import type { Attachment, EnquiryRow, InboxUser, MessageDto } from '../types.ts';
 import { optimisticMessage } from '../utils/message-cache.ts';
 import { dropOptimisticMessage, writeEnquiry, writeMessage } from '../utils/query-cache.ts';
 import { dailyUsageKey } from './daily-usage.ts';
+import { inboxKeys } from './query-keys.ts';
 
 export type SendMessageInput = {
   /** Who sends it: the optimistic copy shows them as its sender. */
@@ -17,7 +20,23 @@ export type SendMessageInput = {
   attachments: Attachment[];
   /** The assistant wrote or rewrote the reply. */
   ai?: { interaction: 'ai_generated' | 'ai_rewritten'; original: string | null } | null;
+  /**
+   * The newest message of the thread when the person began writing (null: none): the server refuses the reply
+   * when a teammate or the assistant answered after it. Undefined checks nothing.
+   */
+  seenMessageId?: string | null;
+  /** Send even though someone else answered meanwhile (the person read it). */
+  sendAnyway?: boolean;
+  /** Someone else answered meanwhile: nothing was sent, and the reply is handed back to the composer. */
+  onCollision?: (collision: SendCollision, input: SendMessageInput) => void;
 };
+
+/** The server's "someone else answered since you last looked" refusal, when that is what the error is. */
+export function sendCollision(error: unknown): SendCollision | null {
+  if (!isApiError(error) || error.status !== 409 || error.code !== 'replied_meanwhile') return null;
+  const body = (error.response as { data?: SendCollision } | undefined)?.data;
+  return body?.reply ? body : null;
+}
 
 export async function sendMessage(input: SendMessageInput): Promise<MessageDto> {
   const { data } = await api.post<Envelope<MessageDto>>(
@@ -27,6 +46,8 @@ export async function sendMessage(input: SendMessageInput): Promise<MessageDto> 
       attachments: input.attachments.map((a) => a.id),
       meta: input.subject ? { subject: input.subject } : {},
       client_id: input.clientId,
+      ...(input.seenMessageId !== undefined ? { seen_message_id: input.seenMessageId } : {}),
+      ...(input.sendAnyway ? { send_anyway: true } : {}),
       ...(input.ai
         ? {
             ai_interaction: input.ai.interaction,
@@ -91,7 +112,26 @@ export function useSendMessage() {
       );
     },
     onSuccess: (message) => writeMessage(queryClient, message),
-    onError: (error, input) => markFailed(queryClient, input, error),
+    onError: (error, input) => {
+      const collision = sendCollision(error);
+      if (collision && input.onCollision) {
+        // Nothing was sent: the reply goes back to its writer with what the other person said.
+        dropOptimisticMessage(queryClient, input.enquiry.id, input.clientId);
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(input.enquiry.id) });
+        // The list showed the reply as the conversation's latest: it shows what was really said last again.
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.detail(input.enquiry.id) });
+        input.onCollision(collision, input);
+        return;
+      }
+      // A retry from the thread of a reply someone else answered meanwhile is sent as it is: the reason shown
+      // beside it says who answered, and Retry is the person choosing to send it anyway.
+      markFailed(
+        queryClient,
+        collision ? { ...input, sendAnyway: true, onCollision: undefined } : input,
+        error,
+      );
+    },
     // The composer's "messages left today" follows each send.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: dailyUsageKey }),
   });

@@ -1,5 +1,5 @@
 import { LoadingOutlined, PhoneOutlined } from '@ant-design/icons';
-import { type CallMeta, formatCallDuration } from '@switchboard/shared';
+import { type CallMeta, type CallTransfer, formatCallDuration } from '@switchboard/shared';
 import type { MessageDto } from '../types.ts';
 
 type Transcript = {
@@ -19,6 +19,40 @@ const missed = (call: CallMeta) =>
   call.direction === 'in' &&
   !call.user &&
   !['queued', 'initiated', 'ringing', 'in-progress'].includes(call.status);
+
+/** Who answered first and whom the call went to, when it was handed on; null when it never was. */
+function handOver(message: MessageDto): string | null {
+  const kept = message.meta.call_transfers;
+  const transfers = Array.isArray(kept) ? (kept as CallTransfer[]) : [];
+  const first = transfers[0];
+  if (!first) return null;
+  const to = transfers.map((t) => t.to.full_name).join(', then to ');
+  return `Answered first by ${first.from.full_name}, transferred to ${to}.`;
+}
+
+const LIVE = ['queued', 'initiated', 'ringing', 'in-progress'];
+
+/**
+ * Why a finished call that was taken or left a voicemail has no summary, or null when it has one or one is
+ * on its way (a summary is written from the call's transcript, which is made from its recording).
+ */
+function missingSummary(
+  message: MessageDto,
+  call: CallMeta,
+  notes: { recorded: boolean; recording: string | null; transcript: string | null },
+): string | null {
+  if (message.call_summary_status === 'completed' && message.summary) return null;
+  if (missed(call) && !call.voicemail) return null;
+  if (!notes.recorded) {
+    // A call still going has no recording yet; one that has (a voicemail left) is judged by it.
+    if (LIVE.includes(call.status)) return null;
+    if (notes.recording) return 'there is no recording to summarise.';
+    return call.voicemail ? 'the voicemail has not arrived yet.' : 'the call was not recorded.';
+  }
+  const transcription = message.call_transcription_status;
+  if (transcription === 'in_progress' || transcription === 'completed') return null;
+  return notes.transcript ?? 'the recording has not been transcribed yet.';
+}
 
 const followUpText = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value)
@@ -42,6 +76,11 @@ export function CallCard({ message, call }: { message: MessageDto; call: CallMet
     typeof message.meta.call_recording_note === 'string' ? message.meta.call_recording_note : null;
   const details = (message.summary_details ?? null) as Details | null;
   const number = call.direction === 'in' ? call.from : call.to;
+  const noSummary = missingSummary(message, call, {
+    recorded: Boolean(recording),
+    recording: recordingNote,
+    transcript: transcriptNote,
+  });
   return (
     <section
       className="ib-call"
@@ -60,12 +99,14 @@ export function CallCard({ message, call }: { message: MessageDto; call: CallMet
           </span>
         </span>
       </div>
+      {handOver(message) && <p className="ib-call-note">{handOver(message)}</p>}
       {recording ? (
         // biome-ignore lint/a11y/useMediaCaption: a call recording has no captions; its transcript is shown below.
         <audio
           className="ib-call-audio"
           controls
-          preload="none"
+          // Only the length is fetched before play, so the player shows how long the call or voicemail is.
+          preload="metadata"
           src={recording.url}
           aria-label={call.voicemail ? 'Voicemail' : 'Call recording'}
         />
@@ -100,9 +141,10 @@ export function CallCard({ message, call }: { message: MessageDto; call: CallMet
           <LoadingOutlined aria-hidden="true" /> Summarising the call…
         </p>
       )}
-      {transcriptNote && message.call_transcription_status !== 'completed' && (
+      {noSummary && (
         <p className="ib-call-note" data-failed={message.call_transcription_status === 'failed'}>
-          {transcriptNote}
+          <span className="ib-call-label">No summary: </span>
+          {noSummary}
         </p>
       )}
       {transcript?.text && (

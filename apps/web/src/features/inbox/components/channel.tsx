@@ -34,6 +34,13 @@ function isChannel(channel: string): channel is Channel {
   return Object.hasOwn(CHANNEL_COLOURS, channel);
 }
 
+/** The reply box's invitation: by the channel, except forms, whose replies go by email to the address given. */
+export function replyPlaceholder(channel: string): string {
+  if (channel === 'web_form' || channel === 'contact_form')
+    return `Reply by email (to the address on the ${channelName(channel)})…`;
+  return `Reply by ${channelName(channel)}…`;
+}
+
 /** Spec §9 display names; a channel this build does not know yet shows as it is called. */
 export function channelName(channel: string): string {
   if (isChannel(channel) || channel === 'ebay') return channelDisplayName(channel);

@@ -1,18 +1,15 @@
 import {
   BulbOutlined,
-  CloseOutlined,
   CommentOutlined,
   EditOutlined,
-  ExclamationCircleOutlined,
   LoadingOutlined,
   MessageOutlined,
   PaperClipOutlined,
-  ReloadOutlined,
   SendOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { formatFileSize, MESSAGE_INPUT_HEIGHT } from '@switchboard/shared';
-import { Button, Dropdown, type MenuProps, Popover, Progress, Tooltip } from 'antd';
+import type { SendCollision } from '@switchboard/shared';
+import { Button, Dropdown, type MenuProps, Popover, Tooltip } from 'antd';
 import {
   type ChangeEvent,
   type ClipboardEvent,
@@ -35,13 +32,17 @@ import { useDraft } from '../api/get-draft.ts';
 import { useReplyRoute } from '../api/get-reply-route.ts';
 import { useTemplates } from '../api/get-templates.ts';
 import { useSendMessage } from '../api/send-message.ts';
-import { MAX_ATTACHMENTS, useAttachments } from '../hooks/use-attachments.ts';
+import { useAttachments } from '../hooks/use-attachments.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
+import { useReplyBoxHeight } from '../hooks/use-reply-box-height.ts';
+import { useSeenMessage } from '../hooks/use-seen-message.ts';
 import { useTypingSignal } from '../hooks/use-typing-signal.ts';
 import type { EnquiryRow, InboxUser } from '../types.ts';
 import { newClientId } from '../utils/client-id.ts';
 import { usageNotice } from '../utils/usage-notice.ts';
-import { channelName } from './channel.tsx';
+import { AttachmentChips } from './attachment-chips.tsx';
+import { replyPlaceholder } from './channel.tsx';
+import { RepliedMeanwhilePrompt } from './replied-meanwhile-prompt.tsx';
 import { WhatsAppTemplateButton } from './whatsapp-template-button.tsx';
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -83,11 +84,12 @@ export function Composer({
   const [text, setText] = useState('');
   const [subject, setSubject] = useState('');
   const [edited, setEdited] = useState(false);
-  const [refused, setRefused] = useState(0);
   const [wantTemplates, setWantTemplates] = useState(false);
   const [ai, setAi] = useState<AiState | null>(null);
   const [aiBusy, setAiBusy] = useState<'suggest' | 'rewrite' | null>(null);
   const [aiNote, setAiNote] = useState<string | null>(null);
+  const [collision, setCollision] = useState<SendCollision | null>(null);
+  const seen = useSeenMessage(enquiry.id);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const restored = useRef(false);
@@ -102,6 +104,7 @@ export function Composer({
   const templates = useTemplates(enquiry.id, wantTemplates);
   const route = useReplyRoute(enquiry.id, enquiry.channel).data;
   const typing = useTypingSignal(enquiry.id);
+  const boxHeight = useReplyBoxHeight(textRef, text);
   const autosave = useDraftAutosave(
     enquiry.id,
     {
@@ -129,26 +132,28 @@ export function Composer({
   const edit = () => {
     setEdited(true);
     typing.keystroke();
+    seen.writing();
   };
 
   const canSend = (text.trim().length > 0 || attachments.length > 0) && !files.uploading && !files.failed;
 
   const addFiles = (picked: File[]) => {
-    if (!picked.length) return;
-    setRefused(files.add(picked));
+    if (picked.length) files.add(picked);
   };
   useImperativeHandle(ref, () => ({ addFiles }));
 
-  const submit = async () => {
+  const submit = async ({ sendAnyway = false } = {}) => {
     if (!canSend) return;
     const snapshot = { text, subject, attachments, ai };
     const clientId = newClientId();
+    const seenMessageId = seen.take();
+    seen.seen(undefined);
+    setCollision(null);
     typing.stop();
     setText('');
     setAi(null);
     setAiNote(null);
     files.reset([]);
-    setRefused(0);
     setEdited(false);
     await autosave.settle();
     autosave.reset();
@@ -161,6 +166,18 @@ export function Composer({
       subject: isEmail ? snapshot.subject.trim() || undefined : undefined,
       attachments: snapshot.attachments,
       ai: snapshot.ai && { interaction: snapshot.ai.interaction, original: snapshot.ai.original },
+      seenMessageId,
+      sendAnyway,
+      // Someone else answered meanwhile: the reply comes back to the box (after anything typed since).
+      onCollision: (found) => {
+        setText((now) => (now.trim() ? `${now}\n\n${snapshot.text}` : snapshot.text));
+        setSubject((now) => now || snapshot.subject);
+        if (snapshot.attachments.length) files.reset(snapshot.attachments);
+        setAi(snapshot.ai);
+        setEdited(true);
+        seen.seen(found.reply.id);
+        setCollision(found);
+      },
     });
     textRef.current?.focus();
   };
@@ -353,6 +370,16 @@ export function Composer({
           </Button>
         </section>
       )}
+      {collision && (
+        <RepliedMeanwhilePrompt
+          collision={collision}
+          onSendAnyway={() => void submit({ sendAnyway: true })}
+          onEdit={() => {
+            setCollision(null);
+            textRef.current?.focus();
+          }}
+        />
+      )}
       <div className="ib-composer-box">
         {isEmail && (
           <div className="ib-composer-subject">
@@ -450,7 +477,7 @@ export function Composer({
                 ? 'Reply by SMS…'
                 : route?.route === 'waiting'
                   ? 'Reply (it waits in the website chat)…'
-                  : `Reply by ${channelName(enquiry.channel)}…`
+                  : replyPlaceholder(enquiry.channel)
           }
           value={text}
           onChange={(e) => {
@@ -468,68 +495,9 @@ export function Composer({
           aria-activedescendant={
             slash && slashMatches.length ? `${subjectId}-template-${slash.active}` : undefined
           }
-          style={{ height: MESSAGE_INPUT_HEIGHT }}
+          style={{ height: boxHeight }}
         />
-        {(files.items.length > 0 || refused > 0) && (
-          <ul className="ib-composer-chips" aria-label="Attachments" style={{ listStyle: 'none', margin: 0 }}>
-            {files.items.map((item) => (
-              <li
-                key={item.key}
-                className="ib-chip"
-                data-state={item.state}
-                aria-busy={item.state === 'uploading'}
-              >
-                {item.state === 'uploading' ? (
-                  <LoadingOutlined aria-hidden="true" />
-                ) : item.state === 'failed' ? (
-                  <ExclamationCircleOutlined aria-hidden="true" className="ib-chip-error-icon" />
-                ) : (
-                  <PaperClipOutlined aria-hidden="true" />
-                )}
-                <span title={item.name}>{item.name}</span>
-                {item.state === 'uploading' ? (
-                  <Progress
-                    percent={Math.round(item.progress * 100)}
-                    size="small"
-                    showInfo={false}
-                    style={{ width: 56, margin: 0 }}
-                    aria-label={`Uploading ${item.name}: ${Math.round(item.progress * 100)}%`}
-                  />
-                ) : item.state === 'failed' ? (
-                  <small className="ib-chip-error" role="alert">
-                    {item.error}
-                  </small>
-                ) : (
-                  <small>{formatFileSize(item.size)}</small>
-                )}
-                {item.state === 'failed' && (
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<ReloadOutlined />}
-                    aria-label={`Retry ${item.name}`}
-                    onClick={() => files.retry(item.key)}
-                  />
-                )}
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<CloseOutlined />}
-                  aria-label={`Remove ${item.name}`}
-                  onClick={() => files.remove(item.key)}
-                />
-              </li>
-            ))}
-            {refused > 0 && (
-              <li className="ib-chip" data-state="failed" role="alert">
-                <small className="ib-chip-error">
-                  {refused === 1 ? 'One file was' : `${refused} files were`} left out: a reply holds at most{' '}
-                  {MAX_ATTACHMENTS} files.
-                </small>
-              </li>
-            )}
-          </ul>
-        )}
+        <AttachmentChips files={files} />
         {usage && (
           <div className="ib-usage" data-reached={usage.reached} role="status">
             {usage.text}
@@ -543,12 +511,14 @@ export function Composer({
               type="text"
               icon={<PaperClipOutlined />}
               aria-label="Attach"
-              disabled={files.items.length >= MAX_ATTACHMENTS}
+              disabled={files.full}
               onClick={() => fileRef.current?.click()}
             />
           </Tooltip>
           <Dropdown
             trigger={['click']}
+            // The reply box is at the bottom of the screen: its menu opens upwards, over the thread.
+            placement="topLeft"
             onOpenChange={(open) => open && setWantTemplates(true)}
             menu={{
               items: templateItems,

@@ -13,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, type MenuProps, Space, Tooltip } from 'antd';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLabels } from '@/lib/labels.ts';
 import { requestCall } from '@/lib/phone-requests.ts';
@@ -20,15 +21,21 @@ import { setNeedsPerson } from '../api/assistant.ts';
 import { memberName, useMembers } from '../api/get-members.ts';
 import { useMarkEnquiryUnread } from '../api/mark-enquiry-seen.ts';
 import { useUpdateEnquiry } from '../api/update-enquiry.ts';
+import { useNarrowerThan } from '../hooks/use-narrower-than.ts';
 import { useShortcuts } from '../hooks/use-shortcut.ts';
 import type { EnquiryRow } from '../types.ts';
 import { customerLabel } from '../utils/format.ts';
 import { writeEnquiry } from '../utils/query-cache.ts';
 import { ChannelMark, channelName } from './channel.tsx';
+import { CloseNextButton } from './close-next-button.tsx';
+import { HeaderActions } from './header-actions.tsx';
 import { LabelPicker } from './label-picker.tsx';
 import { LabelTags } from './label-tags.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { formatWake, SnoozeButton, snoozedUntil } from './snooze-button.tsx';
+
+/** Narrower than this (a phone), the header is one line: the name, and the actions behind one button. */
+const COMPACT_BELOW_PX = 600;
 
 /**
  * Who the conversation is with and on which channel, its status and who has it, and the actions on it:
@@ -91,9 +98,11 @@ export function EnquiryHeader({
   ];
   const assign: MenuProps['onClick'] = ({ key }) =>
     update.mutate({ enquiry, patch: { assigned_to: key === 'nobody' ? null : key } });
+  const head = useRef<HTMLElement>(null);
+  const compact = useNarrowerThan(head, COMPACT_BELOW_PX);
 
   return (
-    <header className="ib-view-head">
+    <header ref={head} className="ib-view-head" data-compact={compact}>
       <Link to={backTo} className="ib-back" aria-label="Back to the list">
         <ArrowLeftOutlined />
       </Link>
@@ -109,8 +118,7 @@ export function EnquiryHeader({
             }
           >
             <ChannelMark channel={enquiry.channel} size={15} />
-            {channelName(enquiry.channel)}
-            {enquiry.channel === 'widget' && <small className="ib-view-began">· from website chat</small>}
+            {enquiry.channel === 'widget' ? 'Website chat' : channelName(enquiry.channel)}
           </span>
           {contact.map((c) => (
             <span key={c}>{c}</span>
@@ -140,7 +148,7 @@ export function EnquiryHeader({
           </div>
         )}
       </div>
-      <div className="ib-view-actions">
+      <HeaderActions compact={compact}>
         {phoneNumber && (
           <Tooltip title={`Call ${phoneNumber}`}>
             <Button
@@ -209,6 +217,7 @@ export function EnquiryHeader({
           busy={pending?.snoozed_until !== undefined}
           onSnooze={(until) => update.mutate({ enquiry, patch: { snoozed_until: until } })}
         />
+        {open && <CloseNextButton enquiry={enquiry} userId={userId} backTo={backTo} />}
         {open ? (
           <Button
             type="primary"
@@ -227,7 +236,7 @@ export function EnquiryHeader({
             Reopen
           </Button>
         )}
-      </div>
+      </HeaderActions>
     </header>
   );
 }

@@ -33,6 +33,9 @@ import { channelName } from './channel.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { EnquiryList, EnquiryListSkeleton } from './enquiry-list.tsx';
 import { StatusTabs } from './list-tabs.tsx';
+import { MatchesElsewhere } from './matches-elsewhere.tsx';
+import { MentionList } from './mention-list.tsx';
+import { MentionsButton } from './mentions-button.tsx';
 
 const FiltersPanel = lazy(() => import('./filters-panel.tsx'));
 
@@ -142,6 +145,11 @@ export function EnquiryListPane({
             <LiveStatus />
           </span>
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, flexShrink: 0 }}>
+            <MentionsButton
+              userId={user.id}
+              active={state.mentions}
+              onToggle={() => setState({ ...state, mentions: !state.mentions })}
+            />
             <SoundAlertsButton user={user} />
             <Tooltip title="Write to a customer who has not messaged yet" placement="bottom">
               <Button type="primary" icon={<FormOutlined />} onClick={onCompose} aria-label="New message">
@@ -209,7 +217,9 @@ export function EnquiryListPane({
           </Suspense>
         )}
       </div>
-      {list.isPending ? (
+      {state.mentions ? (
+        <MentionList userId={user.id} hrefFor={hrefFor} selectedId={selectedId} />
+      ) : list.isPending ? (
         <EnquiryListSkeleton />
       ) : list.isError && rows.length === 0 ? (
         <div className="ib-scroll">
@@ -230,7 +240,19 @@ export function EnquiryListPane({
           hasMore={Boolean(hasNextPage)}
           loadingMore={isFetchingNextPage}
           loadMore={loadMore}
-          empty={emptyState(state.status, state.view, filtered, clearFilters)}
+          empty={emptyState(
+            state.status,
+            state.view,
+            filtered,
+            clearFilters,
+            state.filters.q && !state.all && (
+              <MatchesElsewhere
+                params={params}
+                locationNames={locationNames}
+                onShowAll={() => setState({ ...state, all: true })}
+              />
+            ),
+          )}
           picked={picking ? { ids: picked, toggle: togglePicked } : undefined}
           locationNames={state.all ? locationNames : undefined}
         />
@@ -258,6 +280,8 @@ function emptyState(
   view: EnquiryView,
   filtered: boolean,
   clear: () => void,
+  /** A search's matches at the person's other locations, when it found none here. */
+  elsewhere?: ReactNode,
 ): ReactNode {
   if (filtered) {
     return (
@@ -267,6 +291,7 @@ function emptyState(
         action={<Button onClick={clear}>Clear search and filters</Button>}
       >
         Nothing in {status === 'open' ? 'Open' : 'Closed'} matches this search and these filters.
+        {elsewhere}
       </EmptyState>
     );
   }

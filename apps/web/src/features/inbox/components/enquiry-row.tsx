@@ -1,4 +1,4 @@
-import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useLabels } from '@/lib/labels.ts';
@@ -7,6 +7,7 @@ import { customerLabel, formatFullTime, formatListTime } from '../utils/format.t
 import { ChannelMark, channelName } from './channel.tsx';
 import { LabelTags } from './label-tags.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
+import { RowAssignee } from './row-assignee.tsx';
 
 type Props = {
   row: Row;
@@ -38,7 +39,6 @@ export function EnquiryRow({
 }: Props) {
   const name = customerLabel(row.customer);
   const unread = !row.seen;
-  const assignee = row.assigned_to === userId ? 'You' : row.assigned_to ? 'Assigned' : null;
   return (
     <li ref={measure} data-index={index} className="ib-item" data-picking={Boolean(pick)} style={style}>
       {pick && (
@@ -79,15 +79,12 @@ export function EnquiryRow({
               <ChannelMark channel={row.channel} size={14} />
               {channelName(row.channel)}
             </span>
-            {assignee && (
+            {row.assigned_to && (
               <>
                 <span className="ib-row-sep" aria-hidden="true">
                   ·
                 </span>
-                <span className="ib-assignee">
-                  <UserOutlined aria-hidden="true" />
-                  {assignee}
-                </span>
+                <RowAssignee assignedTo={row.assigned_to} userId={userId} />
               </>
             )}
             {locationName && (

@@ -8,6 +8,7 @@ import { failureText } from '@/lib/failure-text.ts';
 import { useEnquiry } from '../api/get-enquiry.ts';
 import { useMarkEnquirySeen } from '../api/mark-enquiry-seen.ts';
 import { useEnquiryPresence } from '../hooks/use-enquiry-presence.ts';
+import { useReadMentions } from '../hooks/use-read-mentions.ts';
 import type { EnquiryRow, InboxUser } from '../types.ts';
 import { CollisionBar } from './collision-bar.tsx';
 import type { ComposerHandle } from './composer.tsx';
@@ -50,6 +51,7 @@ export default function EnquiryView({
   const presence = useEnquiryPresence(enquiryId, user.id);
   const markSeen = useMarkEnquirySeen();
   const visible = useSyncExternalStore(subscribeVisibility, pageVisible, () => true);
+  useReadMentions(enquiryId, user.id, visible);
   const marked = useRef<string | null>(null);
   const composer = useRef<ComposerHandle>(null);
   const [dropping, setDropping] = useState(false);

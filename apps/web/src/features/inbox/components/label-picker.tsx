@@ -1,5 +1,6 @@
 import { TagsOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Flex, Popover, Tag, Tooltip } from 'antd';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLabels } from '@/lib/labels.ts';
 import type { EnquiryRow } from '../types.ts';
@@ -19,8 +20,33 @@ export function LabelPicker({
 }) {
   const labels = useLabels();
   const current = saving ?? enquiry.labels;
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // Opened (by mouse or keyboard), the focus goes to the first label, so the keyboard carries on inside.
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() =>
+      box.current?.querySelector<HTMLElement>('input:not([disabled]), a[href]')?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    setOpen(false);
+    button.current?.focus();
+  };
   const content = (
-    <Flex vertical gap={6} style={{ minWidth: 200 }}>
+    <Flex
+      ref={box}
+      vertical
+      gap={6}
+      style={{ minWidth: 200 }}
+      role="group"
+      aria-label="Labels"
+      onKeyDown={closeOnEscape}
+    >
       {labels.isPending ? (
         'Loading…'
       ) : labels.isError ? (
@@ -40,13 +66,33 @@ export function LabelPicker({
           </Checkbox>
         ))
       )}
-      {canManage && <Link to="/settings/labels">Manage labels</Link>}
+      {canManage && (
+        // Underlined: beside the labels' words, colour alone would not mark it as a link.
+        <Link to="/settings/labels" style={{ textDecoration: 'underline' }}>
+          Manage labels
+        </Link>
+      )}
     </Flex>
   );
   return (
-    <Popover trigger="click" title="Labels" content={content} placement="bottomRight">
+    <Popover
+      trigger="click"
+      title="Labels"
+      content={content}
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+      // Inside the header, right after its button: Tab goes from the button into the labels, not to the page's end.
+      getPopupContainer={(node) => node.parentElement ?? document.body}
+    >
       <Tooltip title="Labels">
-        <Button icon={<TagsOutlined />} aria-label="Labels" />
+        <Button
+          ref={button}
+          icon={<TagsOutlined />}
+          aria-label="Labels"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+        />
       </Tooltip>
     </Popover>
   );

@@ -5,6 +5,7 @@ import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, use
 import { failureText } from '@/lib/failure-text.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useNotes } from '../api/notes.ts';
+import { useStickToBottom } from '../hooks/use-stick-to-bottom.ts';
 import type { EnquiryRow, MessageDto } from '../types.ts';
 import { continuesRun, formatDayLabel, sameDay } from '../utils/format.ts';
 import { flattenMessages } from '../utils/message-cache.ts';
@@ -99,7 +100,8 @@ export function MessageThread({ enquiry, userId }: { enquiry: EnquiryRow; userId
     else setUnseenBelow((n) => n + 1);
   }, [newestId, newestMine, scrollToBottom]);
 
-  // Images change height as they load: stay at the bottom if that is where the reader was.
+  // Images and call cards change height as they load: stay at the bottom if that is where the reader was.
+  useStickToBottom(scrollRef, atBottom, scrollToBottom);
   const onImageLoad = useCallback(() => {
     if (atBottom.current) scrollToBottom();
   }, [scrollToBottom]);

@@ -52,6 +52,19 @@ describe('counterChanges: what a change to an enquiry does to the counters', () 
     });
   });
 
+  it('snoozing takes it out of the Open count, and waking puts it back', () => {
+    const now = Date.parse('2026-01-01T10:00:00Z');
+    const awake = { status: 'open' as const, assigned_to: 'u1', snoozed_until: null };
+    const asleep = { ...awake, snoozed_until: '2026-01-01T11:00:00Z' };
+    expect(counterChanges(awake, asleep, now)).toEqual({ assigned_count_open: -1 });
+    expect(counterChanges(asleep, awake, now)).toEqual({ assigned_count_open: 1 });
+    expect(counterChanges(asleep, { ...asleep, status: 'closed', snoozed_until: null }, now)).toEqual({
+      assigned_count_closed: 1,
+    });
+    // A snooze whose time has passed counts as awake.
+    expect(counterChanges({ ...awake, snoozed_until: '2026-01-01T09:00:00Z' }, awake, now)).toEqual({});
+  });
+
   it('reassigning from one person to another changes nothing', () => {
     expect(
       counterChanges({ status: 'open', assigned_to: 'u1' }, { status: 'open', assigned_to: 'u2' }),

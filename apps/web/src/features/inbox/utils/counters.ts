@@ -16,18 +16,27 @@ export type MeLike = {
   businesses: readonly { selected: boolean; locations: readonly LocationLike[] }[];
 };
 
-type CountedState = { status: EnquiryStatus; assigned_to: string | null };
+type CountedState = { status: EnquiryStatus; assigned_to: string | null; snoozed_until?: string | null };
+
+/** Whether an open enquiry sleeps now: the Open list leaves it to Snoozed, and so does the Open count. */
+function asleep({ status, snoozed_until }: CountedState, now: number): boolean {
+  return status === 'open' && Boolean(snoozed_until) && Date.parse(snoozed_until ?? '') > now;
+}
 
 export function counterFor({ status, assigned_to }: CountedState): CounterName {
   const who = assigned_to ? 'assigned' : 'unassigned';
   return `${who}_count_${status}`;
 }
 
-/** What an enquiry's change (opened, closed, reopened, assigned, unassigned) does to the counters. */
-export function counterChanges(before: CountedState | null, after: CountedState | null): CounterChanges {
+/** What an enquiry's change (opened, closed, reopened, assigned, unassigned, snoozed, woken) does to the counters. */
+export function counterChanges(
+  before: CountedState | null,
+  after: CountedState | null,
+  now = Date.now(),
+): CounterChanges {
   const changes: CounterChanges = {};
-  const from = before && counterFor(before);
-  const to = after && counterFor(after);
+  const from = before && !asleep(before, now) ? counterFor(before) : null;
+  const to = after && !asleep(after, now) ? counterFor(after) : null;
   if (from === to) return changes;
   if (from) changes[from] = -1;
   if (to) changes[to] = 1;

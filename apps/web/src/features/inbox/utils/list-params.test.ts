@@ -8,6 +8,7 @@ describe('the list state in the address', () => {
       view: 'all',
       snoozed: false,
       all: false,
+      mentions: false,
       filters: { channels: [] },
     });
     expect(listSearch(readListState(new URLSearchParams('')))).toBe('');
@@ -22,6 +23,7 @@ describe('the list state in the address', () => {
       view: 'mine',
       snoozed: false,
       all: false,
+      mentions: false,
       filters: {
         channels: ['sms', 'email'],
         start_date: '2025-01-01',
@@ -44,6 +46,7 @@ describe('the list state in the address', () => {
       view: 'all',
       snoozed: false,
       all: false,
+      mentions: false,
       filters: { channels: [] },
     });
   });
@@ -53,6 +56,13 @@ describe('the list state in the address', () => {
     expect(state).toMatchObject({ all: true, view: 'unassigned' });
     expect(listSearch(state)).toBe('?location=all&view=unassigned');
     expect(readListState(new URLSearchParams('location=x')).all).toBe(false);
+  });
+
+  it('keeps the Mentions view in the address', () => {
+    const state = readListState(new URLSearchParams('mentions=1'));
+    expect(state.mentions).toBe(true);
+    expect(listSearch(state)).toBe('?mentions=1');
+    expect(readListState(new URLSearchParams('mentions=yes')).mentions).toBe(false);
   });
 
   it('keeps the snoozed list of the open enquiries in the address, and drops it for closed ones', () => {

@@ -10,6 +10,8 @@ export type ListState = {
   snoozed: boolean;
   /** Every location of the business at once. */
   all: boolean;
+  /** The notes where teammates mentioned the person, instead of the enquiries. */
+  mentions: boolean;
 };
 
 // Restated rather than imported: the shared contracts module carries zod schemas the browser never needs.
@@ -34,6 +36,7 @@ export function readListState(search: URLSearchParams): ListState {
     view: oneOf(ENQUIRY_VIEWS, search.get('view'), 'all'),
     snoozed: search.get('status') !== 'closed' && search.get('snoozed') === '1',
     all: search.get('location') === 'all',
+    mentions: search.get('mentions') === '1',
     filters: {
       channels: (search.get('channels') ?? '').split(',').filter(Boolean),
       start_date: start && DAY.test(start) ? start : undefined,
@@ -56,6 +59,7 @@ export function listSearch(state: ListState): string {
   if (state.status !== 'open') out.set('status', state.status);
   if (state.view !== 'all') out.set('view', state.view);
   if (state.snoozed && state.status === 'open') out.set('snoozed', '1');
+  if (state.mentions) out.set('mentions', '1');
   const { channels, start_date, end_date, source, medium, assigned_to, label, q } = state.filters;
   if (channels.length > 0) out.set('channels', channels.join(','));
   if (start_date) out.set('start_date', start_date);

@@ -43,6 +43,7 @@ import {
 import { InvoiceEditor } from './invoice-editor.tsx';
 import { InvoiceStatusTag, NeedsRefundTag, PaidSoFar } from './invoice-status.tsx';
 import './invoices.css';
+import { SearchField } from '@/components/search-field.tsx';
 
 type Filters = { status?: InvoiceStatus; q?: string; start_date?: string; end_date?: string; page: number };
 
@@ -230,7 +231,7 @@ export function InvoicesPage({ canManage }: { canManage: boolean }) {
           onChange={(status) => set({ status })}
           options={INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))}
         />
-        <Input.Search
+        <SearchField
           aria-label="Search invoices"
           placeholder="Number, customer or item"
           allowClear

@@ -58,3 +58,19 @@ export function useTeammates(enabled: boolean) {
     staleTime: 60_000,
   });
 }
+
+/** Who is available for the location's calls now: the transfer menu marks everyone else as away. */
+export function useAvailableAt(locationId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['phone', 'available', locationId ?? ''] as const,
+    enabled: enabled && Boolean(locationId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Envelope<{ location_id: string; available: string[] }>>('/calls/presence', {
+          params: { location_id: locationId },
+          signal,
+        })
+      ).data.body.available,
+    staleTime: 5_000,
+  });
+}

@@ -10,9 +10,10 @@ import {
   SwapOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Dropdown, Flex, List, Modal, Popover, Tag, Tooltip, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useCallHistory, useTeammates } from '../api/phone-api.ts';
+import { usePublishedHeight } from '@/lib/use-published-height.ts';
+import { useAvailableAt, useCallHistory, useTeammates } from '../api/phone-api.ts';
 import { usePhoneStore } from '../stores/phone-store.ts';
 import { Keypad } from './keypad.tsx';
 
@@ -82,7 +83,13 @@ function TransferButton({ size }: { size: 'large' | 'middle' }) {
   const teammates = useTeammates(open);
   const selfId = usePhoneStore((s) => s.selfId);
   const transfer = usePhoneStore((s) => s.transfer);
+  const available = useAvailableAt(
+    usePhoneStore((s) => s.locationId),
+    open,
+  );
   const others = (teammates.data ?? []).filter((m) => m.user_id !== selfId);
+  // Only someone available for the location's calls can be rung; the others are shown, marked away.
+  const away = (id: string) => Boolean(available.data) && !available.data?.includes(id);
   return (
     <Dropdown
       trigger={['click']}
@@ -93,7 +100,20 @@ function TransferButton({ size }: { size: 'large' | 'middle' }) {
           ? [{ key: 'loading', label: 'Loading teammates…', disabled: true }]
           : others.length === 0
             ? [{ key: 'none', label: 'No teammates to transfer to', disabled: true }]
-            : others.map((m) => ({ key: m.user_id, label: m.full_name || m.email })),
+            : others.map((m) => ({
+                key: m.user_id,
+                disabled: away(m.user_id),
+                label: (
+                  <Flex justify="space-between" gap={12}>
+                    <span>{m.full_name || m.email}</span>
+                    {available.data && (
+                      <Tag color={away(m.user_id) ? undefined : 'green'} style={{ marginInlineEnd: 0 }}>
+                        {away(m.user_id) ? 'Away' : 'Available'}
+                      </Tag>
+                    )}
+                  </Flex>
+                ),
+              })),
         onClick: ({ key }) => {
           setOpen(false);
           void transfer(key);
@@ -184,9 +204,13 @@ export function CallBar() {
   const dispatch = usePhoneStore((s) => s.dispatch);
   const { who, state } = useCallHeadline();
   const error = usePhoneStore((s) => s.error);
+  // Pages that fill the window (the inbox and its reply box) end above the bar rather than under it.
+  const ref = useRef<HTMLElement>(null);
+  usePublishedHeight(ref, '--app-callbar-space');
   if (status !== 'connecting' && status !== 'calling') return null;
   return (
     <section
+      ref={ref}
       aria-label="Call in progress"
       className="phone-call-bar"
       style={{ background: token.colorBgElevated, boxShadow: token.boxShadowSecondary }}

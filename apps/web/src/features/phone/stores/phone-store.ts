@@ -11,6 +11,7 @@ import {
 import { create } from 'zustand';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { navigateTo } from '@/lib/navigation.ts';
 import { setPhoneAvailable } from '@/lib/phone-requests.ts';
 import { type AppSocket, getSocketState, subscribeSocket } from '@/lib/socket.ts';
 import type { Phone, PhoneCall } from '../lib/phone.ts';
@@ -339,6 +340,8 @@ export const usePhoneStore = create<PhoneStore>()((set, get) => {
         dispatch({ type: 'incoming.set', call: queued(call), uuid: uuid() });
         // Answering starts the clock: the caller is connected.
         ring();
+        // Whoever answers sees who it is: the caller's conversation opens behind the call.
+        if (call.info.enquiryId) navigateTo(`/inbox/${encodeURIComponent(call.info.enquiryId)}`);
       } catch (error) {
         dispatch({ type: 'incoming.removed', callSid: sid });
         set({ error: messageOf(error) });

@@ -3,6 +3,7 @@ import { channelDisplayName, type MessageDto, UNKNOWN_LOCATION } from '@switchbo
 import { Button, Empty, Flex, Form, Input, Select, Tag, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
+import { useSandboxConversation } from '../api/find-sandbox-conversation.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useSendSandboxInbound } from '../api/send-sandbox-inbound.ts';
 import { identityOf, SANDBOX_CHANNELS, type SandboxChannel, type SandboxInbound } from '../types.ts';
@@ -36,7 +37,7 @@ const IDENTITY_PLACEHOLDERS = {
   external_id: 'e.g. 2400012345678901 (their id on the network)',
 } as const;
 
-/** One conversation per location, channel and customer, as the server threads them. */
+/** The conversation each simulated customer's last message went to, until the server's answer catches up. */
 const customerKey = (v: Partial<Values>) =>
   [v.location_id, v.channel, v.identity?.trim().toLowerCase()].join('|');
 
@@ -63,7 +64,7 @@ function Bubble({ message }: { message: MessageDto }) {
     >
       <div
         style={{
-          background: fromCustomer ? token.colorPrimary : token.colorFillSecondary,
+          background: fromCustomer ? 'var(--sb-primary-fill)' : token.colorFillSecondary,
           color: fromCustomer ? token.colorTextLightSolid : token.colorText,
           borderRadius: 16,
           padding: '8px 12px',
@@ -141,7 +142,14 @@ export function SandboxSimulator({ locations, defaultLocationId, calls }: Props)
   const values = Form.useWatch([], form) as Partial<Values> | undefined;
   const channel = values?.channel ?? 'sms';
   const kind = identityOf(channel);
-  const enquiryId = values ? (enquiries[customerKey(values)] ?? null) : null;
+  // The server knows the customer's conversation even before the simulator wrote as them (a reply to a
+  // number, a missed call's text); the one a message just went to shows at once, before the next poll.
+  const found = useSandboxConversation({
+    location_id: values?.location_id,
+    channel: values?.channel,
+    identity: values?.identity,
+  });
+  const enquiryId = found.data ?? (values ? enquiries[customerKey(values)] : undefined) ?? null;
   const location = locations.find((l) => l.id === values?.location_id);
 
   const submit = (v: Values) => {
@@ -149,6 +157,7 @@ export function SandboxSimulator({ locations, defaultLocationId, calls }: Props)
     send.mutate(toInbound(v), {
       onSuccess: (result) => {
         setEnquiries((all) => ({ ...all, [key]: result.enquiry_id }));
+        void found.refetch();
         form.setFieldValue('message', '');
       },
     });

@@ -1,4 +1,4 @@
-import { WIDGET_FIELDS, type WidgetFieldKey, type WidgetFields } from '@switchboard/shared';
+import { readableAccent, WIDGET_FIELDS, type WidgetFieldKey, type WidgetFields } from '@switchboard/shared';
 
 type Props = { color: string; greeting: string; title: string; fields: WidgetFields };
 
@@ -17,6 +17,8 @@ const input = {
  * the chat: nothing here can be typed into or sent.
  */
 export function WidgetPreview({ color, greeting, title, fields }: Props) {
+  // As the chat draws it: the colour deepened where white words on it would not read.
+  const accent = readableAccent(color);
   return (
     <figure
       aria-label="Widget preview"
@@ -50,8 +52,8 @@ export function WidgetPreview({ color, greeting, title, fields }: Props) {
             display: 'flex',
             justifyContent: 'space-between',
             padding: '14px 16px',
-            background: color,
-            color: '#fff',
+            background: accent.fill,
+            color: accent.text,
           }}
         >
           <span style={{ fontWeight: 600, fontSize: 15 }}>{title}</span>
@@ -69,8 +71,8 @@ export function WidgetPreview({ color, greeting, title, fields }: Props) {
           ))}
           <div
             style={{
-              background: color,
-              color: '#fff',
+              background: accent.fill,
+              color: accent.text,
               borderRadius: 8,
               padding: '9px 14px',
               textAlign: 'center',
@@ -98,7 +100,7 @@ export function WidgetPreview({ color, greeting, title, fields }: Props) {
           <path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z" />
         </svg>
       </div>
-      <figcaption style={{ alignSelf: 'stretch', fontSize: 12, color: '#667085' }}>
+      <figcaption style={{ alignSelf: 'stretch', fontSize: 12, color: '#475467' }}>
         Preview: what a visitor sees when they open the chat on your website.
       </figcaption>
     </figure>

@@ -72,7 +72,6 @@ function ColorField({
         disabledAlpha
         presets={[{ label: 'Suggested', colors: PRESETS }]}
         onChangeComplete={(color) => onChange?.(color.toHexString().toUpperCase())}
-        aria-label="Pick a colour"
       />
       <Input
         aria-label="Colour hex code"

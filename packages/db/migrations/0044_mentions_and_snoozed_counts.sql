@@ -1,0 +1,3 @@
+ALTER TABLE "enquiry_notes" ADD COLUMN "mentions_read" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "enquiries_snoozed_idx" ON "enquiries" USING btree ("location_id","snoozed_until") WHERE "enquiries"."status" = 'open' and "enquiries"."snoozed_until" is not null;--> statement-breakpoint
+CREATE INDEX "enquiry_notes_mentions_idx" ON "enquiry_notes" USING gin ("business_id","mentions");
