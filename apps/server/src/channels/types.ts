@@ -76,6 +76,12 @@ export type InboundMessage = {
   media?: MediaRef[];
   /** An SMS keyword: STOP opts the customer out of texts, START back in (stored with the message). */
   sms_opt?: 'out' | 'in';
+  /**
+   * Sent by a machine, not the customer (an out-of-office reply, list or bulk mail): it joins its thread but
+   * is not the customer replying. It reopens nothing, starts no wait, wakes no snooze, and nothing in the
+   * product answers it automatically.
+   */
+  automatic?: boolean;
 };
 
 /** What the inbound pipeline answers: the message as stored, or as stored before (a provider's repeat). */
@@ -94,6 +100,8 @@ export type InboundSink = {
   receive(message: InboundMessage): Promise<InboundOutcome>;
   /** A delivery report for one of our messages (e.g. a bounce): moves it forward only; false if it did not. */
   status(report: { message_id: string; status: MessageStatus; error?: string | null }): Promise<boolean>;
+  /** A warning about one of our sent messages (a delayed delivery): kept on it, its status unchanged. */
+  warning(report: { message_id: string; warning: string }): Promise<boolean>;
 };
 
 declare module 'fastify' {
