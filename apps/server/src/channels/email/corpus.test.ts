@@ -33,6 +33,8 @@ const expectations: Expectation[] = JSON.parse(readFileSync(new URL('expectation
 const KNOWN: Record<string, string> = {
   'chatwoot/bounced_gmail.eml':
     "Gmail's 550 5.1.1 report with an empty delivery-status part leaves the original 'sent' and is dropped",
+  'mail/multipart_report_multiple_status.eml':
+    "InterMail's report with two delivery-status parts (the first prose) leaves the original 'sent' and is dropped",
 };
 
 /** Text as a reader compares it: one Unicode form, any run of whitespace as one space. */
