@@ -98,7 +98,14 @@ export async function parseEmail(raw: Buffer): Promise<ParsedEmail> {
   const isReport =
     contentType?.value?.toLowerCase() === 'multipart/report' &&
     /delivery-status/i.test(contentType.params?.['report-type'] ?? '');
-  const report = isReport ? readDeliveryReport(attachments, email.text ?? '', threadIds) : null;
+  const report = isReport
+    ? readDeliveryReport(
+        attachments,
+        email.text ?? '',
+        threadIds,
+        header('x-failed-recipients') !== undefined,
+      )
+    : null;
 
   const rawHtml = typeof email.html === 'string' ? email.html : null;
   const html = rawHtml ? sanitizeHtml(rawHtml).trim() || null : null;
@@ -241,11 +248,15 @@ function readDeliveryReport(
   parts: ParsedAttachment[],
   humanText: string,
   threadIds: string[],
+  failedRecipients: boolean,
 ): DeliveryReport {
-  const status = parts.find(
-    (p) =>
-      p.declared_type === 'message/delivery-status' || p.declared_type === 'message/global-delivery-status',
-  );
+  // Some servers send more than one status part (the first of them prose): every recipient of every part counts.
+  const recipients = parts
+    .filter(
+      (p) =>
+        p.declared_type === 'message/delivery-status' || p.declared_type === 'message/global-delivery-status',
+    )
+    .flatMap((p) => fieldGroups(p.content.toString('utf8')).slice(1));
   const returned = parts.find(
     (p) =>
       p.declared_type === 'message/rfc822' ||
@@ -256,20 +267,37 @@ function readDeliveryReport(
   const original = returned
     ? normaliseMessageId(headerOf(returned.content.toString('utf8'), 'message-id'))
     : null;
-  const recipients = status ? fieldGroups(status.content.toString('utf8')).slice(1) : [];
   const failedRecipient = recipients.find((r) => outcomeOf(r) === 'failed');
   const delayedRecipient = recipients.find((r) => outcomeOf(r) === 'delayed');
   const reported = failedRecipient ?? delayedRecipient ?? recipients[0];
+  // A report whose status part says nothing (Gmail's can be empty): the server's reply in its own words decides.
+  const spoken = reported ? null : spokenOutcome(humanText, failedRecipients);
   const diagnostic =
     reported?.['diagnostic-code']?.replace(/^\s*[a-z0-9-]+\s*;\s*/i, '') ||
+    spoken?.line ||
     [reported?.status, humanText.trim().split('\n')[0]].filter(Boolean).join(' ') ||
     'The recipient mail server returned the message.';
+  const failed = Boolean(failedRecipient) || spoken?.outcome === 'failed';
   return {
     original_message_ids: [...new Set([...(original ? [original] : []), ...threadIds])],
-    failed: Boolean(failedRecipient),
-    delayed: !failedRecipient && Boolean(delayedRecipient),
+    failed,
+    delayed: !failed && (Boolean(delayedRecipient) || spoken?.outcome === 'delayed'),
     diagnostic: clipText(diagnostic.replace(/\s+/g, ' ').trim(), 1000),
   };
+}
+
+/**
+ * The remote server's answer quoted in a report's text ("550 5.1.1 The email account … does not exist"): a
+ * 5xx reply, or X-Failed-Recipients with no reply quoted, is a failure; a 4xx one a delay.
+ */
+function spokenOutcome(
+  text: string,
+  failedRecipients: boolean,
+): { outcome: 'failed' | 'delayed'; line: string | null } | null {
+  const unfolded = text.replace(/\r?\n(?!\r?\n)/g, ' ');
+  const reply = unfolded.match(/\b([45])\d\d[ -]\1\.\d{1,3}\.\d{1,3}\b[^\n]*/);
+  if (reply) return { outcome: reply[1] === '5' ? 'failed' : 'delayed', line: reply[0] };
+  return failedRecipients ? { outcome: 'failed', line: null } : null;
 }
 
 /**
