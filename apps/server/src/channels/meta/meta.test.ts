@@ -680,6 +680,61 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
     });
   });
 
+  describe('Instagram standby, stories and unsends', () => {
+    const IG = '17841400000000001';
+    const customer = { sender: { id: '1000000000000000031' }, recipient: { id: IG } };
+    const standby = (event: Record<string, unknown>) =>
+      JSON.stringify({
+        object: 'instagram',
+        entry: [{ id: IG, time: Date.now(), standby: [{ timestamp: Date.now(), ...event }] }],
+      });
+
+    it('stores a message Meta delivers in standby while another app holds the thread', async () => {
+      const res = await postMeta(
+        standby({ ...customer, message: { mid: 'aWdfSTANDBY-1', text: 'Anyone there?' } }),
+      );
+      expect(res.statusCode).toBe(200);
+      const [m] = await messagesByProviderId(t, 'instagram', 'aWdfSTANDBY-1');
+      expect(m).toMatchObject({ channel: 'instagram', message: 'Anyone there?' });
+    });
+
+    it('keeps the story a customer replied to or mentioned the business in (https links only)', async () => {
+      await postMeta(
+        messaging('instagram', IG, {
+          ...customer,
+          message: {
+            mid: 'aWdfSTORY-REPLY-1',
+            text: 'Love this colour!',
+            reply_to: {
+              story: { url: 'https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=1', id: '1790001' },
+            },
+          },
+        }),
+      );
+      await postMeta(
+        messaging('instagram', IG, {
+          ...customer,
+          message: {
+            mid: 'aWdfSTORY-MENTION-1',
+            attachments: [{ type: 'story_mention', payload: { url: 'http://cdn.example/story.mp4' } }],
+          },
+        }),
+      );
+      const [reply] = await messagesByProviderId(t, 'instagram', 'aWdfSTORY-REPLY-1');
+      expect(reply).toMatchObject({ message: 'Love this colour!' });
+      expect(reply!.meta).toMatchObject({
+        story: {
+          kind: 'reply',
+          url: 'https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=1',
+          id: '1790001',
+        },
+      });
+      const [mention] = await messagesByProviderId(t, 'instagram', 'aWdfSTORY-MENTION-1');
+      expect(mention!.meta).toMatchObject({ story: { kind: 'mention' } });
+      expect((mention!.meta as { story: { url?: string } }).story.url).toBeUndefined();
+    });
+  });
+
   describe('customer names from the User Profile API', () => {
     const nameOf = async (provider: string, mid: string) => {
       const [m] = await messagesByProviderId(t, provider, mid);

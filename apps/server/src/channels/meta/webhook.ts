@@ -141,7 +141,12 @@ const Messaging = z.looseObject({
       is_deleted: z.boolean().optional(),
       is_unsupported: z.boolean().optional(),
       quick_reply: z.looseObject({ payload: str.optional() }).optional(),
-      reply_to: z.looseObject({ mid: str.optional() }).optional(),
+      reply_to: z
+        .looseObject({
+          mid: str.optional(),
+          story: z.looseObject({ url: str.optional(), id: str.optional() }).optional(),
+        })
+        .optional(),
     })
     .optional(),
   delivery: z.looseObject({ mids: z.array(str).optional(), watermark: z.number().optional() }).optional(),
@@ -156,6 +161,8 @@ const Envelope = z.looseObject({
       time: z.number().optional(),
       changes: z.array(z.unknown()).optional(),
       messaging: z.array(z.unknown()).optional(),
+      /** Handover Protocol: messages delivered while another app holds the thread. */
+      standby: z.array(z.unknown()).optional(),
     }),
   ),
 });
@@ -299,6 +306,17 @@ function whatsappEvents(entry: z.infer<typeof Envelope>['entry'][number]): MetaE
   return events;
 }
 
+/** The Instagram story a customer replied to or mentioned the business in. */
+export type MetaStory = { kind: 'reply' | 'mention'; url?: string; id?: string };
+
+/** Story links are signed CDN URLs shown to staff: only https ones are kept. */
+function storyOf(kind: MetaStory['kind'], url: string | undefined, id?: string): MetaStory {
+  const story: MetaStory = { kind };
+  if (url && /^https:\/\//i.test(url) && URL.canParse(url)) story.url = url;
+  if (id) story.id = id;
+  return story;
+}
+
 const DIRECT_MEDIA = new Set(['image', 'video', 'audio', 'file', 'sticker']);
 
 function messagingEvents(
@@ -321,8 +339,15 @@ function messagingEvents(
     const media: MetaMedia[] = [];
     const links: string[] = [];
     const seen = new Set<string>();
+    let story: MetaStory | undefined = m.reply_to?.story
+      ? storyOf('reply', m.reply_to.story.url, m.reply_to.story.id)
+      : undefined;
     for (const a of m.attachments ?? []) {
       const url = a.payload?.url;
+      if (a.type === 'story_mention') {
+        story = storyOf('mention', url);
+        continue;
+      }
       if (!url || seen.has(url)) continue;
       seen.add(url);
       if (DIRECT_MEDIA.has(a.type))
@@ -332,6 +357,7 @@ function messagingEvents(
     const meta: Record<string, unknown> = {};
     if (m.reply_to?.mid) meta.reply_to = m.reply_to.mid;
     if (m.quick_reply?.payload) meta.payload = m.quick_reply.payload;
+    if (story) meta.story = story;
     const text =
       [m.text, ...links].filter(Boolean).join('\n') ||
       (m.is_unsupported ? '(A message the inbox cannot show.)' : '');
@@ -403,7 +429,8 @@ export function parseMetaWebhook(body: unknown): { object: string; events: MetaE
       events.push(...found);
     } else if (object === 'page' || object === 'instagram') {
       const provider = object === 'page' ? 'messenger' : 'instagram';
-      for (const raw of en.messaging ?? []) {
+      // Standby messages are the customer's all the same: stored like any other.
+      for (const raw of [...(en.messaging ?? []), ...(en.standby ?? [])]) {
         const found = messagingEvents(provider, en.id === undefined ? '' : String(en.id), raw);
         if (!found) return null;
         events.push(...found);
