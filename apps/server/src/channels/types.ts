@@ -172,6 +172,8 @@ export type WebhookContext = {
   ): Promise<InboundOutcome>;
   status(report: StatusReport): Promise<void>;
   watermark(report: WatermarkReport): Promise<void>;
+  /** The customer unsent one of their messages: its content is cleared, the row kept (see applyUnsend). */
+  unsent(account: Account, report: { provider: string; provider_message_id: string }): Promise<void>;
   /** The customer is named from the provider's profile, after the webhook has answered. */
   profileWanted(account: Account, externalId: string): Promise<void>;
   calls: CallPort;

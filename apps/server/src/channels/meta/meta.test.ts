@@ -733,6 +733,52 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
       expect(mention!.meta).toMatchObject({ story: { kind: 'mention' } });
       expect((mention!.meta as { story: { url?: string } }).story.url).toBeUndefined();
     });
+    it('clears an unsent message, keeps its row, tells open inboxes once, and ignores an unknown mid', async () => {
+      await postMeta(
+        messaging('instagram', IG, {
+          ...customer,
+          message: {
+            mid: 'aWdfUNSEND-1',
+            text: 'My address is 1 Secret St',
+            attachments: [
+              { type: 'image', payload: { url: 'https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=2' } },
+            ],
+          },
+        }),
+      );
+      const [sent] = await messagesByProviderId(t, 'instagram', 'aWdfUNSEND-1');
+      expect(sent!.message).toBe('My address is 1 Secret St');
+      const updates: { id: string; message: string }[] = [];
+      const listen = ({ message }: { message: { id: string; message: string } }) => updates.push(message);
+      t.app.events.on('message.updated', listen);
+      try {
+        const unsend = messaging('instagram', IG, {
+          ...customer,
+          message: { mid: 'aWdfUNSEND-1', is_deleted: true },
+        });
+        expect((await postMeta(unsend)).statusCode).toBe(200);
+        const [gone] = await messagesByProviderId(t, 'instagram', 'aWdfUNSEND-1');
+        expect(gone).toMatchObject({ id: sent!.id, message: '', attachments: [] });
+        const at = (gone!.meta as { unsent_at?: string }).unsent_at;
+        expect(new Date(at ?? '').toISOString()).toBe(at);
+        expect(updates.filter((u) => u.id === sent!.id)).toEqual([expect.objectContaining({ message: '' })]);
+
+        // A repeat and an unknown mid change nothing.
+        expect((await postMeta(unsend)).statusCode).toBe(200);
+        const before = await countMessages(t);
+        const unknown = messaging('instagram', IG, {
+          ...customer,
+          message: { mid: 'aWdfNEVER-SEEN', is_deleted: true },
+        });
+        expect((await postMeta(unknown)).statusCode).toBe(200);
+        expect(await countMessages(t)).toBe(before);
+        const [again] = await messagesByProviderId(t, 'instagram', 'aWdfUNSEND-1');
+        expect((again!.meta as { unsent_at?: string }).unsent_at).toBe(at);
+        expect(updates.filter((u) => u.id === sent!.id)).toHaveLength(1);
+      } finally {
+        t.app.events.off('message.updated', listen);
+      }
+    });
   });
 
   describe('customer names from the User Profile API', () => {

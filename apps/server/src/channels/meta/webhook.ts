@@ -40,6 +40,8 @@ export type MetaEvent =
     })
   /** Messenger reports delivery/read up to a time for the whole conversation. */
   | (Base & { type: 'watermark'; external_id: string; status: 'delivered' | 'read'; watermark: Date })
+  /** The customer unsent (deleted) a message they had sent: `id` is its mid. */
+  | (Base & { type: 'unsent'; id: string })
   | (Base & { type: 'ignored'; reason: string });
 
 const str = z.string();
@@ -335,7 +337,7 @@ function messagingEvents(
   if (e.message) {
     const m = e.message;
     if (m.is_echo) return [{ ...base, type: 'ignored', reason: 'echo of a message the business sent' }];
-    if (m.is_deleted) return [{ ...base, type: 'ignored', reason: 'the customer deleted a message' }];
+    if (m.is_deleted) return [{ ...base, type: 'unsent', id: m.mid }];
     const media: MetaMedia[] = [];
     const links: string[] = [];
     const seen = new Set<string>();
