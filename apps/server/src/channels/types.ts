@@ -22,7 +22,11 @@ export type OutboundMessage = {
   subject?: string;
   attachments: Attachment[];
   /** Earlier messages of the thread's provider ids, for threading (email In-Reply-To/References). */
-  thread: { provider_message_ids: string[] };
+  thread: {
+    provider_message_ids: string[];
+    /** The WhatsApp id the customer last wrote from in this thread (it may spell their number differently). */
+    wa_id?: string;
+  };
   /** The stored message's meta, e.g. a WhatsApp template chosen in the composer (`whatsapp_template`). */
   meta?: Record<string, unknown>;
   enquiry_id?: string;

@@ -457,6 +457,44 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
       });
     });
 
+    it("keeps one customer for a Brazilian mobile's two spellings, and replies to the number WhatsApp knows", async () => {
+      const fromBrazil = (waId: string, id: string, body: string) =>
+        JSON.stringify({
+          object: 'whatsapp_business_account',
+          entry: [
+            {
+              id: '100000000000001',
+              changes: [
+                {
+                  value: {
+                    messaging_product: 'whatsapp',
+                    metadata: { display_phone_number: '61491570110', phone_number_id: '100000000000002' },
+                    contacts: [{ profile: { name: 'João Silva' }, wa_id: waId }],
+                    messages: [{ from: waId, id, timestamp: nowSeconds(), type: 'text', text: { body } }],
+                  },
+                  field: 'messages',
+                },
+              ],
+            },
+          ],
+        });
+      expect((await postMeta(fromBrazil('556181234567', 'wamid.BR-12', 'Olá'))).statusCode).toBe(200);
+      expect((await postMeta(fromBrazil('5561981234567', 'wamid.BR-13', 'Tudo bem?'))).statusCode).toBe(200);
+      const [twelve] = await messagesByProviderId(t, 'whatsapp', 'wamid.BR-12');
+      const [thirteen] = await messagesByProviderId(t, 'whatsapp', 'wamid.BR-13');
+      expect(thirteen!.customer_id).toBe(twelve!.customer_id);
+      expect((await customerById(t, twelve!.customer_id))!.phone).toBe('+5561981234567');
+
+      // The customer last wrote as the 12-digit id: the reply goes there.
+      await postMeta(fromBrazil('556181234567', 'wamid.BR-12-AGAIN', 'Oi?'));
+      fake.on('POST', WA_SEND, {
+        json: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.OUT-BR' }] },
+      });
+      const id = (await send(twelve!.enquiry_id, { message: 'Olá João!' })).json().body.id as string;
+      expect(await settled(id)).toMatchObject({ status: 'sent', provider_message_id: 'wamid.OUT-BR' });
+      expect(fake.received('POST', WA_SEND).at(-1)!.json()).toMatchObject({ to: '556181234567' });
+    });
+
     it('sends an attachment as a media message with the text as its caption, by a signed link', async () => {
       const e = await enquiryOf(t, enquiryId);
       const upload = await saveUpload(t.database.db, t.config, {

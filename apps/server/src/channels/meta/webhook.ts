@@ -187,6 +187,16 @@ function waStatus(status: string): MessageStatus | null {
   }
 }
 
+/**
+ * A Brazilian mobile in its 13-digit form. Mobiles gained a ninth digit (+55 AA 9XXXX-XXXX), but WhatsApp still
+ * names many users by the 12-digit form (55 AA XXXX-XXXX, the local number starting 6-9; 2-5 are landlines): the
+ * inbox keeps one spelling so a customer's texts and WhatsApp messages meet in one customer.
+ */
+export function brazilianMobile(phone: string): string {
+  const m = /^\+55([1-9][1-9])([6-9]\d{7})$/.exec(phone);
+  return m ? `+55${m[1]}9${m[2]}` : phone;
+}
+
 function whatsappMessage(
   address: string,
   m: z.infer<typeof WaMessage>,
@@ -194,9 +204,11 @@ function whatsappMessage(
 ): MetaEvent {
   const contact = contacts.find((c) => c.wa_id && c.wa_id === m.from) ?? contacts[0];
   const from = m.from
-    ? { phone: `+${m.from.replace(/^\+/, '')}`, name: contact?.profile?.name }
+    ? { phone: brazilianMobile(`+${m.from.replace(/^\+/, '')}`), name: contact?.profile?.name }
     : { external_id: contact?.user_id, name: contact?.profile?.name };
   const meta: Record<string, unknown> = { wa_type: m.type };
+  // The number WhatsApp knows the customer by: replies are sent to it (see createWhatsAppAdapter).
+  if (m.from) meta.wa_id = m.from.replace(/^\+/, '');
   if (m.context?.id) meta.reply_to = m.context.id;
   if (m.referral) meta.referral = m.referral;
   const media: MetaMedia[] = [];
