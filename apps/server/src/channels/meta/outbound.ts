@@ -56,7 +56,7 @@ export function whatsappTemplateBody(to: string, messageId: string, t: WhatsAppT
 function whatsappTo(message: OutboundMessage): string | null {
   const phone = message.to.phone;
   const waId = message.thread.wa_id;
-  if (phone && waId && brazilianMobile(`+${waId}`) === phone) return waId;
+  if (phone && waId && `+${waId}` !== phone && brazilianMobile(`+${waId}`) === phone) return waId;
   return phone;
 }
 
