@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerProfile } from '../../jobs/definitions/customer-profile.ts';
 import { saveUpload } from '../../lib/storage.ts';
+import { applyUnsend } from '../../modules/channels/ingest.ts';
 import {
   type ChannelSuite,
   connect,
@@ -816,6 +817,17 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
       } finally {
         t.app.events.off('message.updated', listen);
       }
+    });
+    it("never touches another business's message with the same id", async () => {
+      await postMeta(
+        messaging('instagram', IG, { ...customer, message: { mid: 'aWdfOTHER-1', text: 'Keep me' } }),
+      );
+      const [mine] = await messagesByProviderId(t, 'instagram', 'aWdfOTHER-1');
+      const otherBusiness = '01a00000-0000-7000-8000-000000000001';
+      const input = { provider: 'instagram', provider_message_id: 'aWdfOTHER-1', at: new Date() };
+      expect(await applyUnsend(t.app, { ...input, business_id: otherBusiness })).toBe(false);
+      const [after] = await messagesByProviderId(t, 'instagram', 'aWdfOTHER-1');
+      expect(after).toMatchObject({ message: 'Keep me', meta: mine!.meta });
     });
   });
 
