@@ -22,7 +22,11 @@ export type OutboundMessage = {
   subject?: string;
   attachments: Attachment[];
   /** Earlier messages of the thread's provider ids, for threading (email In-Reply-To/References). */
-  thread: { provider_message_ids: string[] };
+  thread: {
+    provider_message_ids: string[];
+    /** The WhatsApp id the customer last wrote from in this thread (it may spell their number differently). */
+    wa_id?: string;
+  };
   /** The stored message's meta, e.g. a WhatsApp template chosen in the composer (`whatsapp_template`). */
   meta?: Record<string, unknown>;
   enquiry_id?: string;
@@ -180,6 +184,8 @@ export type WebhookContext = {
   ): Promise<InboundOutcome>;
   status(report: StatusReport): Promise<void>;
   watermark(report: WatermarkReport): Promise<void>;
+  /** The customer unsent one of their messages: its content is cleared, the row kept (see applyUnsend). */
+  unsent(account: Account, report: { provider: string; provider_message_id: string }): Promise<void>;
   /** The customer is named from the provider's profile, after the webhook has answered. */
   profileWanted(account: Account, externalId: string): Promise<void>;
   calls: CallPort;
