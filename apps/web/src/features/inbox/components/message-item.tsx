@@ -7,8 +7,10 @@ import { canRetrySend, useFailedSend } from '../api/send-message.ts';
 import type { Attachment, MessageDto } from '../types.ts';
 import { formatClock, formatFullTime } from '../utils/format.ts';
 import { optimisticId } from '../utils/message-cache.ts';
+import { readEmailMeta } from '../utils/message-meta.ts';
 import { AssistantNote } from './assistant-note.tsx';
 import { CallCard, callOf } from './call-card.tsx';
+import { EmailBody, EmailNotes } from './email-extras.tsx';
 import { MessageStatusTick } from './message-status.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 
@@ -99,6 +101,7 @@ export function MessageItem({
   const pending = typeof message.meta.media_pending === 'number' ? message.meta.media_pending : 0;
   const way = showWay ? wayOf(message) : null;
   const call = callOf(message);
+  const email = readEmailMeta(message.meta, message.direction);
   // Inside a run only a message still on its way (or refused, or gone another way) shows its own time and tick.
   const showMeta =
     lastOfRun ||
@@ -126,7 +129,7 @@ export function MessageItem({
         {!call && (text || subject) && (
           <div className="ib-bubble">
             {subject && <span className="ib-subject">{subject}</span>}
-            {text}
+            <EmailBody text={text} html={email.html} fuller={email.htmlFuller} />
           </div>
         )}
         {!call && message.attachments.length > 0 && (
@@ -160,6 +163,7 @@ export function MessageItem({
               <span>Not delivered{message.error ? `: ${message.error}` : '.'}</span>
             </div>
           ))}
+        <EmailNotes email={email} />
         {outbound && isAiReply(message.meta.ai) && <AssistantNote message={message} ai={message.meta.ai} />}
         <div className="ib-msg-meta" hidden={!showMeta}>
           {message.ai_interaction && <RobotOutlined title="Written with the AI assistant" />}
@@ -174,6 +178,12 @@ export function MessageItem({
               <span className="ib-msg-way" data-way={way === 'by SMS' ? 'sms' : 'chat'}>
                 {way}
               </span>
+            </>
+          )}
+          {email.sentBy && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span className="ib-msg-via">via {email.sentBy}</span>
             </>
           )}
           {outbound && !call && <MessageStatusTick status={message.status} />}
