@@ -222,7 +222,7 @@ describe('email out: staff replies go through SMTP_URL with threading headers', 
     });
     const warned = await eventually(async () => {
       const m = await message(sent.id);
-      return m.meta.delivery_warning && m;
+      return m.meta.delivery_warning ? m : null;
     });
     expect(warned.status).toBe('sent');
     expect(warned.meta.delivery_warning).toBe('451 4.4.1 Connection timed out');
