@@ -96,3 +96,15 @@ export function EmailNotes({ email }: { email: EmailMeta }) {
     </>
   );
 }
+
+/** For the message's meta line: the relay (a website form, a mailing service) that sent the customer's email. */
+export function SentVia({ address }: { address: string }) {
+  return (
+    <>
+      <span aria-hidden="true">·</span>
+      <span className="ib-msg-via" title={`Sent through ${address} on the customer's behalf`}>
+        via {address}
+      </span>
+    </>
+  );
+}

@@ -10,7 +10,7 @@ import { optimisticId } from '../utils/message-cache.ts';
 import { readEmailMeta } from '../utils/message-meta.ts';
 import { AssistantNote } from './assistant-note.tsx';
 import { CallCard, callOf } from './call-card.tsx';
-import { EmailBody, EmailNotes } from './email-extras.tsx';
+import { EmailBody, EmailNotes, SentVia } from './email-extras.tsx';
 import { MessageStatusTick } from './message-status.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 
@@ -180,12 +180,7 @@ export function MessageItem({
               </span>
             </>
           )}
-          {email.sentBy && (
-            <>
-              <span aria-hidden="true">·</span>
-              <span className="ib-msg-via">via {email.sentBy}</span>
-            </>
-          )}
+          {email.sentBy && <SentVia address={email.sentBy} />}
           {outbound && !call && <MessageStatusTick status={message.status} />}
         </div>
       </div>

@@ -33,6 +33,7 @@ function isSkipped(value: unknown): value is SkippedAttachment {
     typeof v.name === 'string' &&
     typeof v.size === 'number' &&
     Number.isFinite(v.size) &&
+    v.size >= 0 &&
     SKIP_REASONS.includes(v.reason as SkipReason)
   );
 }
