@@ -102,11 +102,13 @@ export function MessageItem({
   const way = showWay ? wayOf(message) : null;
   const call = callOf(message);
   const email = readEmailMeta(message.meta, message.direction);
-  // Inside a run only a message still on its way (or refused, or gone another way) shows its own time and tick.
+  // Inside a run only a message still on its way (or refused, or gone another way, or sent through a relay) shows
+  // its own time and tick.
   const showMeta =
     lastOfRun ||
     message.status === 'queued' ||
     message.status === 'failed' ||
+    email.sentBy !== null ||
     (way !== null && way !== 'in website chat');
 
   return (
