@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readEmailMeta } from '../utils/message-meta.ts';
-import { EmailBody, EmailNotes, SentVia, sanitiseEmailHtml } from './email-extras.tsx';
+import { readEmailMeta, readStory, unsentAt } from '../utils/message-meta.ts';
+import { EmailBody, EmailNotes, SentVia, StoryLine, sanitiseEmailHtml } from './email-extras.tsx';
 
 afterEach(cleanup);
 
@@ -95,5 +95,27 @@ describe('SentVia', () => {
     const { sentBy } = readEmailMeta({ sent_by: 'no-reply@forms.example' }, 'in');
     render(<div>{sentBy && <SentVia address={sentBy} />}</div>);
     expect(screen.getByText('via no-reply@forms.example')).toBeTruthy();
+  });
+});
+
+describe('Instagram stories and unsends', () => {
+  it('says which story a message answered, linking it only when the link is https', () => {
+    const reply = readStory({ story: { kind: 'reply', url: 'https://cdn.example/s/1', id: '1' } });
+    render(<StoryLine story={reply!} />);
+    expect(screen.getByText(/Replied to your story/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View story' }).getAttribute('href')).toBe(
+      'https://cdn.example/s/1',
+    );
+    cleanup();
+    render(<StoryLine story={readStory({ story: { kind: 'mention', url: 'javascript:alert(1)' } })!} />);
+    expect(screen.getByText('Mentioned you in their story')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('reads only well-formed fields', () => {
+    expect(readStory({ story: { kind: 'other' } })).toBeNull();
+    expect(readStory({})).toBeNull();
+    expect(unsentAt({ unsent_at: '2026-11-28T10:00:00.000Z' })).toBe('2026-11-28T10:00:00.000Z');
+    expect(unsentAt({ unsent_at: 5 })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { formatFileSize } from '@switchboard/shared';
 import { Button } from 'antd';
 import DOMPurify from 'dompurify';
 import { type ReactNode, useMemo, useState } from 'react';
-import type { AutoKind, EmailMeta, SkippedAttachment, SkipReason } from '../utils/message-meta.ts';
+import type { AutoKind, EmailMeta, SkippedAttachment, SkipReason, StoryMeta } from '../utils/message-meta.ts';
 import './email-extras.css';
 
 /**
@@ -106,5 +106,22 @@ export function SentVia({ address }: { address: string }) {
         via {address}
       </span>
     </>
+  );
+}
+
+/** Above an Instagram message: the story it answered or mentioned the business in, with a link while it lasts. */
+export function StoryLine({ story }: { story: StoryMeta }) {
+  return (
+    <div className="ib-email-note" data-kind="story">
+      {story.kind === 'reply' ? 'Replied to your story' : 'Mentioned you in their story'}
+      {story.url && (
+        <>
+          {' · '}
+          <a href={story.url} target="_blank" rel="noopener noreferrer nofollow">
+            View story
+          </a>
+        </>
+      )}
+    </div>
   );
 }

@@ -7,10 +7,10 @@ import { canRetrySend, useFailedSend } from '../api/send-message.ts';
 import type { Attachment, MessageDto } from '../types.ts';
 import { formatClock, formatFullTime } from '../utils/format.ts';
 import { optimisticId } from '../utils/message-cache.ts';
-import { readEmailMeta } from '../utils/message-meta.ts';
+import { readEmailMeta, readStory, unsentAt } from '../utils/message-meta.ts';
 import { AssistantNote } from './assistant-note.tsx';
 import { CallCard, callOf } from './call-card.tsx';
-import { EmailBody, EmailNotes, SentVia } from './email-extras.tsx';
+import { EmailBody, EmailNotes, SentVia, StoryLine } from './email-extras.tsx';
 import { MessageStatusTick } from './message-status.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 
@@ -102,6 +102,8 @@ export function MessageItem({
   const way = showWay ? wayOf(message) : null;
   const call = callOf(message);
   const email = readEmailMeta(message.meta, message.direction);
+  const story = message.direction === 'in' ? readStory(message.meta) : null;
+  const unsent = message.direction === 'in' ? unsentAt(message.meta) : null;
   // Inside a run only a message still on its way (or refused, or gone another way, or sent through a relay) shows
   // its own time and tick.
   const showMeta =
@@ -128,7 +130,13 @@ export function MessageItem({
       </span>
       <div className="ib-msg-body">
         {call && <CallCard message={message} call={call} />}
-        {!call && (text || subject) && (
+        {story && <StoryLine story={story} />}
+        {unsent && (
+          <div className="ib-bubble ib-bubble-unsent" title={formatFullTime(unsent)}>
+            The customer unsent this message
+          </div>
+        )}
+        {!call && !unsent && (text || subject) && (
           <div className="ib-bubble">
             {subject && <span className="ib-subject">{subject}</span>}
             <EmailBody text={text} html={email.html} fuller={email.htmlFuller} />

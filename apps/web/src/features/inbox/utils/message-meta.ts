@@ -57,3 +57,20 @@ export function readEmailMeta(meta: unknown, direction: 'in' | 'out'): EmailMeta
     sentBy: inbound ? nonEmptyString(m.sent_by) : null,
   };
 }
+
+/** The Instagram story a customer's message answered or mentioned the business in (`meta.story`). */
+export type StoryMeta = { kind: 'reply' | 'mention'; url: string | null };
+
+export function readStory(meta: unknown): StoryMeta | null {
+  const story = (meta as { story?: unknown } | null)?.story as Record<string, unknown> | undefined;
+  if (typeof story !== 'object' || story === null) return null;
+  if (story.kind !== 'reply' && story.kind !== 'mention') return null;
+  const url = typeof story.url === 'string' && /^https:\/\//i.test(story.url) ? story.url : null;
+  return { kind: story.kind, url };
+}
+
+/** When the customer unsent the message (`meta.unsent_at`, Instagram), or null. */
+export function unsentAt(meta: unknown): string | null {
+  const at = (meta as { unsent_at?: unknown } | null)?.unsent_at;
+  return typeof at === 'string' && at !== '' ? at : null;
+}
