@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { MAIL_SINK_PORT } from './fixtures/mail.ts';
+import { INBOUND_SMTP_PORT, MAIL_SINK_PORT } from './fixtures/mail.ts';
 
 /** E2E_PORT_OFFSET moves every port below, so that two runs on one machine do not meet (default 0). */
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -72,8 +72,8 @@ export default defineConfig({
           STRICT_ANSWERS: 'true',
           // Every spec logs in from the same loopback address; the per-IP login limit is for the internet.
           LOGIN_MAX_PER_IP: '1000',
-          // Any free port for inbound email, so a server already running here does not stop this one.
-          SMTP_PORT: '0',
+          // Inbound email on this run's own port (moved by E2E_PORT_OFFSET), where the email spec delivers.
+          SMTP_PORT: String(INBOUND_SMTP_PORT),
           // The server's own email (sign-up links, sign-in help) goes to the run's mail sink (global setup).
           SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORT}`,
           // The sign-up form's bot check waits 3 s in production; a test fills the form faster than a person.

@@ -50,7 +50,7 @@ import { locationRoutes } from './modules/locations/routes.ts';
 import { widgetSettingsRoutes } from './modules/locations/widget-settings.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { receiveInbound } from './modules/messages/inbound.ts';
-import { applyMessageStatus } from './modules/messages/outbound.ts';
+import { addDeliveryWarning, applyMessageStatus } from './modules/messages/outbound.ts';
 import { createInboundWriter, type InboundWriter } from './modules/messages/pipeline/writer.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
@@ -156,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     status: ({ message_id, status, error }) =>
       applyMessageStatus(app, { id: message_id }, status, error === undefined ? {} : { error }),
+    warning: ({ message_id, warning }) => addDeliveryWarning(app, message_id, warning),
   } satisfies InboundSink);
 
   await app.register(

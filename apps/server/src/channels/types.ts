@@ -22,7 +22,11 @@ export type OutboundMessage = {
   subject?: string;
   attachments: Attachment[];
   /** Earlier messages of the thread's provider ids, for threading (email In-Reply-To/References). */
-  thread: { provider_message_ids: string[] };
+  thread: {
+    provider_message_ids: string[];
+    /** The WhatsApp id the customer last wrote from in this thread (it may spell their number differently). */
+    wa_id?: string;
+  };
   /** The stored message's meta, e.g. a WhatsApp template chosen in the composer (`whatsapp_template`). */
   meta?: Record<string, unknown>;
   enquiry_id?: string;
@@ -76,6 +80,12 @@ export type InboundMessage = {
   media?: MediaRef[];
   /** An SMS keyword: STOP opts the customer out of texts, START back in (stored with the message). */
   sms_opt?: 'out' | 'in';
+  /**
+   * Sent by a machine, not the customer (an out-of-office reply, list or bulk mail): it joins its thread but
+   * is not the customer replying. It reopens nothing, starts no wait, wakes no snooze, and nothing in the
+   * product answers it automatically.
+   */
+  automatic?: boolean;
 };
 
 /** What the inbound pipeline answers: the message as stored, or as stored before (a provider's repeat). */
@@ -94,6 +104,8 @@ export type InboundSink = {
   receive(message: InboundMessage): Promise<InboundOutcome>;
   /** A delivery report for one of our messages (e.g. a bounce): moves it forward only; false if it did not. */
   status(report: { message_id: string; status: MessageStatus; error?: string | null }): Promise<boolean>;
+  /** A warning about one of our sent messages (a delayed delivery): kept on it, its status unchanged. */
+  warning(report: { message_id: string; warning: string }): Promise<boolean>;
 };
 
 declare module 'fastify' {
@@ -172,6 +184,8 @@ export type WebhookContext = {
   ): Promise<InboundOutcome>;
   status(report: StatusReport): Promise<void>;
   watermark(report: WatermarkReport): Promise<void>;
+  /** The customer unsent one of their messages: its content is cleared, the row kept (see applyUnsend). */
+  unsent(account: Account, report: { provider: string; provider_message_id: string }): Promise<void>;
   /** The customer is named from the provider's profile, after the webhook has answered. */
   profileWanted(account: Account, externalId: string): Promise<void>;
   calls: CallPort;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import { newMessageId } from '../channels/email/message-id.ts';
 import { type SystemMail, systemMail } from '../jobs/definitions/system-mail.ts';
 
 export type Mailer = {
@@ -35,7 +36,16 @@ export const mailerPlugin = fp(async (app: FastifyInstance) => {
         app.log.info({ to: mail.to, subject: mail.subject }, `Email not sent (no SMTP_URL):\n${mail.text}`);
         return;
       }
-      await transport.sendMail({ from: mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from: mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        // Ours, so that this mail forwarded to a location's inbound address is recognised and dropped; and
+        // automatic, so that autoresponders leave it be.
+        messageId: `<${newMessageId(app.config.email.inboundDomain)}>`,
+        headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+      });
     },
   } satisfies Mailer);
   app.addHook('onClose', async () => transport?.close());

@@ -87,6 +87,9 @@ export type EnquiryPage = z.input<typeof EnquiryPageSchema>;
 const AiInteraction = z.enum(['ai_generated', 'ai_rewritten']);
 
 /** A message as every route and event answers it. */
+/** `meta.auto` of a message the assistant sent as the business (its other automatic messages name theirs). */
+export const ASSISTANT_AUTO = 'assistant';
+
 export const MessageSchema = z.object({
   id: z.string(),
   enquiry_id: z.string(),

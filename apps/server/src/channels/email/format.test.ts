@@ -136,9 +136,10 @@ describe('delivery status notifications', () => {
     expect(parsed.report).toEqual({
       original_message_ids: ['abc@inbound.switchboard.local'],
       failed: true,
+      delayed: false,
       diagnostic: '550 5.1.1 <kim@example.com>: Recipient address rejected: User unknown',
     });
     expect(parsed.attachments).toEqual([]);
-    expect(parsed.auto_submitted).toBe(true);
+    expect(parsed.automatic).toBe('auto-reply');
   });
 });

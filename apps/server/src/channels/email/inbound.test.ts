@@ -295,6 +295,37 @@ describe('email in: the SMTP server stores what customers send', () => {
     expect((await onlyMessage('plus.0003@mail.example.com')).enquiry_id).not.toBe(first.enquiry_id);
   });
 
+  it('a website form relayed from no-reply: the person in Reply-To is the customer, and every file is accounted for', async () => {
+    const info = await client.sendMail({
+      from: '"Website Forms" <no-reply@forms.example>',
+      replyTo: '"Ana Souza" <Ana.Souza@example.org>',
+      to: address,
+      subject: 'New enquiry from your website',
+      messageId: '<form.0001@forms.example>',
+      html: '<h2>New enquiry</h2><table><tr><td>Name</td><td>Ana Souza</td></tr><tr><td>Message</td><td>Do you see children on Saturdays?</td></tr></table>',
+      attachments: [
+        { filename: 'referral.pdf', content: Buffer.alloc(0), contentType: 'application/pdf' },
+        { filename: 'x-ray.png', content: PNG, contentType: 'image/png' },
+      ],
+    });
+    expect(info.response).toMatch(/^250 /);
+    const m = await onlyMessage('form.0001@forms.example');
+    // HTML only: its words are the message, so the list, search and the assistant see them.
+    expect(m.message).toContain('Do you see children on Saturdays?');
+    expect(m.meta).toMatchObject({
+      from: 'ana.souza@example.org',
+      from_name: 'Ana Souza',
+      sent_by: 'no-reply@forms.example',
+      html_fuller: true,
+      skipped_attachments: [{ name: 'referral.pdf', size: 0, reason: 'empty' }],
+    });
+    expect(m.attachments.map((a) => a.name)).toEqual(['x-ray.png']);
+    const [c] = await t.database.db.select().from(customers).where(eq(customers.id, m.customer_id));
+    expect(c).toMatchObject({ email: 'ana.souza@example.org', name: 'Ana Souza' });
+    const [e] = await t.database.db.select().from(enquiries).where(eq(enquiries.id, m.enquiry_id));
+    expect(e!.last_message_preview).toContain('New enquiry');
+  });
+
   it("does not thread into another customer's enquiry even with its Message-ID", async () => {
     await client.sendMail({
       from: 'cy@example.com',

@@ -90,13 +90,34 @@ export async function receiveEmail(
     parsed.from ??
     (input.mail_from ? { address: input.mail_from.toLowerCase(), name: null as string | null } : null);
   if (!sender) throw new SmtpReply(550, '5.1.7 The message has no sender address.');
+  // The product's own mail come back (a digest or reply forwarded to a location's address): taken and dropped,
+  // never an enquiry from ourselves, and never answered (that is how two locations would loop).
+  if (isOwnMail(deps.config, parsed, sender.address)) return { stored: 0, bounced: 0, report: false };
+  // Sent with an empty return path (RFC 5321 §4.5.5): a bounce or other notification, whatever its headers say.
+  const automatic =
+    parsed.automatic ?? (input.mail_from === null || input.mail_from === '' ? 'auto-generated' : null);
   const messageId = parsed.message_id ?? contentMessageId(input.raw);
   let stored = 0;
   for (const target of targets) {
-    if (await storeForLocation(deps, parsed, target, sender, messageId)) stored++;
+    if (await storeForLocation(deps, { ...parsed, automatic }, target, sender, messageId)) stored++;
   }
   return { stored, bounced: 0, report: false };
 }
+
+/**
+ * Mail this server sent: its Message-ID is one we made (`…@INBOUND_EMAIL_DOMAIN`), or it is from one of our
+ * addresses (a location's inbound address, the address our own notices come from).
+ */
+function isOwnMail(config: Config, parsed: ParsedEmail, sender: string): boolean {
+  const domain = `@${config.email.inboundDomain}`;
+  const author = parsed.sent_by ?? sender;
+  const ours = (address: string) =>
+    address.toLowerCase().endsWith(domain) || address.toLowerCase() === ownFrom(config);
+  return Boolean(parsed.message_id?.toLowerCase().endsWith(domain)) || ours(author);
+}
+
+const ownFrom = (config: Config) =>
+  (config.email.mailFrom.match(/<([^<>]+)>/)?.[1] ?? config.email.mailFrom).trim().toLowerCase();
 
 /** One target per location; the first valid reply token addressed to a location names its enquiry. */
 async function resolveTargets(deps: EmailDeps, recipients: string[]): Promise<Target[]> {
@@ -148,17 +169,20 @@ async function storeForLocation(
       meta: {
         from: sender.address,
         ...(sender.name ? { from_name: sender.name } : {}),
+        ...(parsed.sent_by ? { sent_by: parsed.sent_by } : {}),
         to: target.address,
         ...(parsed.cc.length > 0 ? { cc: parsed.cc } : {}),
         message_id: messageId,
         ...(parsed.in_reply_to ? { in_reply_to: parsed.in_reply_to } : {}),
         ...(parsed.date ? { date: parsed.date } : {}),
         ...(parsed.html ? { html: parsed.html } : {}),
+        ...(parsed.html && parsed.html_fuller ? { html_fuller: true } : {}),
         ...(parsed.quoted ? { quoted_text: parsed.quoted } : {}),
-        ...(parsed.auto_submitted ? { auto_submitted: true } : {}),
+        ...(parsed.automatic ? { auto_submitted: true, auto_kind: parsed.automatic } : {}),
         ...(saved.skipped.length > 0 ? { skipped_attachments: saved.skipped } : {}),
       },
       ...(enquiryId ? { enquiry_id: enquiryId } : {}),
+      ...(parsed.automatic ? { automatic: true } : {}),
     });
     if (result.duplicate) await discard(deps, saved.uploads);
     return !result.duplicate;
@@ -215,7 +239,10 @@ async function saveAttachments(deps: EmailDeps, businessId: string, parts: Parse
   try {
     for (const [index, part] of parts.entries()) {
       const name = fileName(part, index);
-      if (part.content.length === 0) continue;
+      if (part.content.length === 0) {
+        skipped.push({ name, size: 0, reason: 'empty' });
+        continue;
+      }
       if (index >= MAX_ATTACHMENTS) {
         skipped.push({ name, size: part.content.length, reason: 'too_many' });
         continue;
@@ -280,7 +307,7 @@ async function applyDeliveryReport(
   businessId: string,
   report: DeliveryReport,
 ): Promise<boolean> {
-  if (!report.failed || report.original_message_ids.length === 0) return false;
+  if (!(report.failed || report.delayed) || report.original_message_ids.length === 0) return false;
   const [original] = await deps.db
     .select({ id: messages.id })
     .from(messages)
@@ -294,5 +321,8 @@ async function applyDeliveryReport(
     )
     .limit(1);
   if (!original) return false;
-  return deps.inbound.status({ message_id: original.id, status: 'failed', error: report.diagnostic });
+  if (report.failed)
+    return deps.inbound.status({ message_id: original.id, status: 'failed', error: report.diagnostic });
+  // A soft bounce: the message stays sent, with the remote server's warning on it for staff to see.
+  return deps.inbound.warning({ message_id: original.id, warning: report.diagnostic });
 }

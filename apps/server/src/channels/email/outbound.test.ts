@@ -207,7 +207,7 @@ describe('email out: staff replies go through SMTP_URL with threading headers', 
     );
   });
 
-  it('ignores a delivery report that only says "delayed"', async () => {
+  it('keeps a delivery report that says "delayed" as a warning on the message, which stays sent', async () => {
     const first = await customerWrites('slow@example.com', 'Quote');
     const sent = await settled(await reply(first.enquiry_id, 'Here is your quote.'), 'sent');
     await client.sendMail({
@@ -220,7 +220,42 @@ describe('email out: staff replies go through SMTP_URL with threading headers', 
         action: 'delayed',
       }),
     });
-    expect((await message(sent.id)).status).toBe('sent');
+    const warned = await eventually(async () => {
+      const m = await message(sent.id);
+      return m.meta.delivery_warning ? m : null;
+    });
+    expect(warned.status).toBe('sent');
+    expect(warned.meta.delivery_warning).toBe('451 4.4.1 Connection timed out');
+  });
+
+  it('threads a reply with the customer’s own Message-ID when their email reached two locations', async () => {
+    const [here] = await t.database.db.select().from(locations).where(eq(locations.id, loc));
+    const [other] = await t.database.db
+      .select()
+      .from(locations)
+      .where(and(eq(locations.business_id, here!.business_id), sql`${locations.id} <> ${loc}`));
+    const otherAddress = inboundAddress(t.config.email.inboundDomain, other!.inbound_email_token);
+    await client.sendMail({
+      from: 'both@example.com',
+      to: [address, otherAddress],
+      subject: 'Two clinics',
+      messageId: '<both.1@mail.example.com>',
+      text: 'Which clinic is closer to the station?',
+    });
+    const atOther = await eventually(async () => {
+      const rows = await t.database.db
+        .select({ m: messages, location_id: enquiries.location_id })
+        .from(messages)
+        .innerJoin(enquiries, eq(enquiries.id, messages.enquiry_id))
+        .where(eq(messages.provider, 'email'));
+      return rows.find((r) => r.location_id === other!.id && r.m.provider_message_id?.startsWith('both.1@'));
+    });
+    // Stored under a key of its own at the second location; the email out names the real Message-ID.
+    expect(atOther.m.provider_message_id).toBe(`both.1@mail.example.com#${other!.inbound_email_token}`);
+    const sent = await settled(await reply(atOther.m.enquiry_id, 'The Fitzroy one.'), 'sent');
+    const mail = remote.received.find((r) => r.header('message-id') === `<${sent.provider_message_id}>`)!;
+    expect(mail.header('in-reply-to')).toBe('<both.1@mail.example.com>');
+    expect(mail.header('references')).toBe('<both.1@mail.example.com>');
   });
 
   it('marks a reply subject once', () => {

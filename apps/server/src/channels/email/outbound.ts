@@ -1,5 +1,5 @@
 import { type Db, locations, messages } from '@switchboard/db';
-import { isValidEmail } from '@switchboard/shared';
+import { ASSISTANT_AUTO, isValidEmail } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
@@ -46,7 +46,16 @@ export function createEmailAdapter(deps: { db: Db; config: Config }): EmailAdapt
       .where(eq(messages.id, message.id));
     if (!row) throw new PermanentSendError('The message to send no longer exists.');
 
-    const thread = message.thread.provider_message_ids.filter(isMessageId);
+    // A message that reached two locations is stored under `<id>#<location token>` at the second: the
+    // headers carry the Message-ID the customer's mail had.
+    const suffix = `#${row.token}`;
+    const thread = [
+      ...new Set(
+        message.thread.provider_message_ids.map((id) =>
+          id.endsWith(suffix) ? id.slice(0, -suffix.length) : id,
+        ),
+      ),
+    ].filter(isMessageId);
     const references =
       thread.length > MAX_REFERENCES ? [thread[0]!, ...thread.slice(-(MAX_REFERENCES - 1))] : thread;
     const locationAddress = inboundAddress(domain, row.token);
@@ -78,6 +87,7 @@ export function createEmailAdapter(deps: { db: Db; config: Config }): EmailAdapt
           ? { inReplyTo: `<${thread.at(-1)}>`, references: references.map((id) => `<${id}>`).join(' ') }
           : {}),
         attachments,
+        headers: automaticHeaders(message.meta?.auto),
       });
     } catch (error) {
       throw sendError(error);
@@ -86,6 +96,19 @@ export function createEmailAdapter(deps: { db: Db; config: Config }): EmailAdapt
   }
 
   return { provider: 'email', send, close: () => transport.close() };
+}
+
+/**
+ * What the business sends by itself says so (RFC 3834), so that autoresponders do not answer it and Exchange
+ * sends no out-of-office or read receipts back: the assistant's answers are `auto-replied`, the rest
+ * (reminders, review requests) `auto-generated`. A teammate's reply carries neither.
+ */
+export function automaticHeaders(auto: unknown): Record<string, string> {
+  if (typeof auto !== 'string') return {};
+  return {
+    'Auto-Submitted': auto === ASSISTANT_AUTO ? 'auto-replied' : 'auto-generated',
+    'X-Auto-Response-Suppress': 'All',
+  };
 }
 
 /** The message's subject, marked as a reply when it continues a thread and is not marked already. */

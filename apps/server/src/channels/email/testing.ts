@@ -26,6 +26,8 @@ export type FakeMailServer = {
   mode: FakeMode;
   received: Received[];
   connections: number;
+  /** Called with each message once it is recorded: an autoresponder on the customer's side answers here. */
+  onReceived: ((received: Received) => Promise<void>) | null;
   stop(): Promise<void>;
   /** Listens again on the same port after stop(). */
   restart(): Promise<void>;
@@ -43,6 +45,7 @@ export async function fakeMailServer(): Promise<FakeMailServer> {
     mode: 'accept',
     received: [],
     connections: 0,
+    onReceived: null,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     restart: () => listen(fake.port),
   };
@@ -70,14 +73,17 @@ export async function fakeMailServer(): Promise<FakeMailServer> {
         stream.on('end', async () => {
           const raw = Buffer.concat(chunks);
           const email = await PostalMime.parse(raw);
-          fake.received.push({
+          const received: Received = {
             mail_from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             rcpt_to: session.envelope.rcptTo.map((r) => r.address),
             raw,
             email,
             header: (name) => email.headers.find((h) => h.key === name.toLowerCase())?.value,
-          });
+          };
+          fake.received.push(received);
           callback();
+          // After the answer, as a real server's autoresponder works from its queue.
+          if (fake.onReceived) setImmediate(() => void fake.onReceived?.(received).catch(() => undefined));
         });
       },
     });

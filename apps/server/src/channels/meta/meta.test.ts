@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerProfile } from '../../jobs/definitions/customer-profile.ts';
 import { saveUpload } from '../../lib/storage.ts';
+import { applyUnsend } from '../../modules/channels/ingest.ts';
 import {
   type ChannelSuite,
   connect,
@@ -457,6 +458,44 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
       });
     });
 
+    it("keeps one customer for a Brazilian mobile's two spellings, and replies to the number WhatsApp knows", async () => {
+      const fromBrazil = (waId: string, id: string, body: string) =>
+        JSON.stringify({
+          object: 'whatsapp_business_account',
+          entry: [
+            {
+              id: '100000000000001',
+              changes: [
+                {
+                  value: {
+                    messaging_product: 'whatsapp',
+                    metadata: { display_phone_number: '61491570110', phone_number_id: '100000000000002' },
+                    contacts: [{ profile: { name: 'João Silva' }, wa_id: waId }],
+                    messages: [{ from: waId, id, timestamp: nowSeconds(), type: 'text', text: { body } }],
+                  },
+                  field: 'messages',
+                },
+              ],
+            },
+          ],
+        });
+      expect((await postMeta(fromBrazil('556181234567', 'wamid.BR-12', 'Olá'))).statusCode).toBe(200);
+      expect((await postMeta(fromBrazil('5561981234567', 'wamid.BR-13', 'Tudo bem?'))).statusCode).toBe(200);
+      const [twelve] = await messagesByProviderId(t, 'whatsapp', 'wamid.BR-12');
+      const [thirteen] = await messagesByProviderId(t, 'whatsapp', 'wamid.BR-13');
+      expect(thirteen!.customer_id).toBe(twelve!.customer_id);
+      expect((await customerById(t, twelve!.customer_id))!.phone).toBe('+5561981234567');
+
+      // The customer last wrote as the 12-digit id: the reply goes there.
+      await postMeta(fromBrazil('556181234567', 'wamid.BR-12-AGAIN', 'Oi?'));
+      fake.on('POST', WA_SEND, {
+        json: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.OUT-BR' }] },
+      });
+      const id = (await send(twelve!.enquiry_id, { message: 'Olá João!' })).json().body.id as string;
+      expect(await settled(id)).toMatchObject({ status: 'sent', provider_message_id: 'wamid.OUT-BR' });
+      expect(fake.received('POST', WA_SEND).at(-1)!.json()).toMatchObject({ to: '556181234567' });
+    });
+
     it('sends an attachment as a media message with the text as its caption, by a signed link', async () => {
       const e = await enquiryOf(t, enquiryId);
       const upload = await saveUpload(t.database.db, t.config, {
@@ -677,6 +716,118 @@ describe('Meta: WhatsApp Cloud API, Messenger and Instagram', SUITE_TIMEOUTS, ()
       const req = fake.received('POST', IG_SEND).at(-1)!;
       expect(req.headers.authorization).toBe(`Bearer ${IG_TOKEN}`);
       expect(req.json()).toEqual(fixtureJson('meta-messenger-instagram/instagram-send-text.request.json'));
+    });
+  });
+
+  describe('Instagram standby, stories and unsends', () => {
+    const IG = '17841400000000001';
+    const customer = { sender: { id: '1000000000000000031' }, recipient: { id: IG } };
+    const standby = (event: Record<string, unknown>) =>
+      JSON.stringify({
+        object: 'instagram',
+        entry: [{ id: IG, time: Date.now(), standby: [{ timestamp: Date.now(), ...event }] }],
+      });
+
+    it('stores a message Meta delivers in standby while another app holds the thread', async () => {
+      const res = await postMeta(
+        standby({ ...customer, message: { mid: 'aWdfSTANDBY-1', text: 'Anyone there?' } }),
+      );
+      expect(res.statusCode).toBe(200);
+      const [m] = await messagesByProviderId(t, 'instagram', 'aWdfSTANDBY-1');
+      expect(m).toMatchObject({ channel: 'instagram', message: 'Anyone there?' });
+    });
+
+    it('keeps the story a customer replied to or mentioned the business in (https links only)', async () => {
+      await postMeta(
+        messaging('instagram', IG, {
+          ...customer,
+          message: {
+            mid: 'aWdfSTORY-REPLY-1',
+            text: 'Love this colour!',
+            reply_to: {
+              story: { url: 'https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=1', id: '1790001' },
+            },
+          },
+        }),
+      );
+      await postMeta(
+        messaging('instagram', IG, {
+          ...customer,
+          message: {
+            mid: 'aWdfSTORY-MENTION-1',
+            attachments: [{ type: 'story_mention', payload: { url: 'http://cdn.example/story.mp4' } }],
+          },
+        }),
+      );
+      const [reply] = await messagesByProviderId(t, 'instagram', 'aWdfSTORY-REPLY-1');
+      expect(reply).toMatchObject({ message: 'Love this colour!' });
+      expect(reply!.meta).toMatchObject({
+        story: {
+          kind: 'reply',
+          url: 'https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=1',
+          id: '1790001',
+        },
+      });
+      const [mention] = await messagesByProviderId(t, 'instagram', 'aWdfSTORY-MENTION-1');
+      expect(mention!.meta).toMatchObject({ story: { kind: 'mention' } });
+      expect((mention!.meta as { story: { url?: string } }).story.url).toBeUndefined();
+    });
+    it('clears an unsent message, keeps its row, tells open inboxes once, and ignores an unknown mid', async () => {
+      await postMeta(
+        messaging('instagram', IG, {
+          ...customer,
+          message: {
+            mid: 'aWdfUNSEND-1',
+            text: 'My address is 1 Secret St',
+            attachments: [
+              { type: 'image', payload: { url: 'https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=2' } },
+            ],
+          },
+        }),
+      );
+      const [sent] = await messagesByProviderId(t, 'instagram', 'aWdfUNSEND-1');
+      expect(sent!.message).toBe('My address is 1 Secret St');
+      const updates: { id: string; message: string }[] = [];
+      const listen = ({ message }: { message: { id: string; message: string } }) => updates.push(message);
+      t.app.events.on('message.updated', listen);
+      try {
+        const unsend = messaging('instagram', IG, {
+          ...customer,
+          message: { mid: 'aWdfUNSEND-1', is_deleted: true },
+        });
+        expect((await postMeta(unsend)).statusCode).toBe(200);
+        const [gone] = await messagesByProviderId(t, 'instagram', 'aWdfUNSEND-1');
+        expect(gone).toMatchObject({ id: sent!.id, message: '', attachments: [] });
+        const at = (gone!.meta as { unsent_at?: string }).unsent_at;
+        expect(new Date(at ?? '').toISOString()).toBe(at);
+        expect(updates.filter((u) => u.id === sent!.id)).toEqual([expect.objectContaining({ message: '' })]);
+
+        // A repeat and an unknown mid change nothing.
+        expect((await postMeta(unsend)).statusCode).toBe(200);
+        const before = await countMessages(t);
+        const unknown = messaging('instagram', IG, {
+          ...customer,
+          message: { mid: 'aWdfNEVER-SEEN', is_deleted: true },
+        });
+        expect((await postMeta(unknown)).statusCode).toBe(200);
+        expect(await countMessages(t)).toBe(before);
+        const [again] = await messagesByProviderId(t, 'instagram', 'aWdfUNSEND-1');
+        expect((again!.meta as { unsent_at?: string }).unsent_at).toBe(at);
+        expect(updates.filter((u) => u.id === sent!.id)).toHaveLength(1);
+      } finally {
+        t.app.events.off('message.updated', listen);
+      }
+    });
+    it("never touches another business's message with the same id", async () => {
+      await postMeta(
+        messaging('instagram', IG, { ...customer, message: { mid: 'aWdfOTHER-1', text: 'Keep me' } }),
+      );
+      const [mine] = await messagesByProviderId(t, 'instagram', 'aWdfOTHER-1');
+      const otherBusiness = '01a00000-0000-7000-8000-000000000001';
+      const input = { provider: 'instagram', provider_message_id: 'aWdfOTHER-1', at: new Date() };
+      expect(await applyUnsend(t.app, { ...input, business_id: otherBusiness })).toBe(false);
+      const [after] = await messagesByProviderId(t, 'instagram', 'aWdfOTHER-1');
+      expect(after).toMatchObject({ message: 'Keep me', meta: mine!.meta });
     });
   });
 

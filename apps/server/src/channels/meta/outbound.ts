@@ -2,6 +2,7 @@ import type { Attachment } from '@switchboard/shared';
 import { PermanentSendError, TransientSendError } from '../../lib/provider-errors.ts';
 import type { ChannelAdapter, OutboundMessage, SendResult } from '../types.ts';
 import { GraphApiError, type GraphTarget, graphApi } from './graph.ts';
+import { brazilianMobile } from './webhook.ts';
 
 /** What the composer chose, stored in the message's meta as `whatsapp_template`. */
 export type WhatsAppTemplateChoice = {
@@ -48,6 +49,17 @@ export function whatsappTemplateBody(to: string, messageId: string, t: WhatsAppT
   };
 }
 
+/**
+ * Where a WhatsApp reply goes: the id the customer wrote from when it is still their number (a Brazilian mobile's
+ * 12-digit spelling, stored as the 13-digit one), else the customer's phone.
+ */
+function whatsappTo(message: OutboundMessage): string | null {
+  const phone = message.to.phone;
+  const waId = message.thread.wa_id;
+  if (phone && waId && `+${waId}` !== phone && brazilianMobile(`+${waId}`) === phone) return waId;
+  return phone;
+}
+
 type WhatsAppSendResponse = { messages?: { id: string }[] };
 
 /** WhatsApp Cloud API: text, media (by a signed link) and approved templates. */
@@ -60,7 +72,7 @@ export function createWhatsAppAdapter(deps: {
   return {
     provider: 'whatsapp',
     async send(message) {
-      const to = message.to.phone;
+      const to = whatsappTo(message);
       if (!to) throw new PermanentSendError('The customer has no WhatsApp number.');
       const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
       const bodies: unknown[] = [];

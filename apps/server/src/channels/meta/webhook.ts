@@ -40,6 +40,8 @@ export type MetaEvent =
     })
   /** Messenger reports delivery/read up to a time for the whole conversation. */
   | (Base & { type: 'watermark'; external_id: string; status: 'delivered' | 'read'; watermark: Date })
+  /** The customer unsent (deleted) a message they had sent: `id` is its mid. */
+  | (Base & { type: 'unsent'; id: string })
   | (Base & { type: 'ignored'; reason: string });
 
 const str = z.string();
@@ -141,7 +143,12 @@ const Messaging = z.looseObject({
       is_deleted: z.boolean().optional(),
       is_unsupported: z.boolean().optional(),
       quick_reply: z.looseObject({ payload: str.optional() }).optional(),
-      reply_to: z.looseObject({ mid: str.optional() }).optional(),
+      reply_to: z
+        .looseObject({
+          mid: str.optional(),
+          story: z.looseObject({ url: str.optional(), id: str.optional() }).optional(),
+        })
+        .optional(),
     })
     .optional(),
   delivery: z.looseObject({ mids: z.array(str).optional(), watermark: z.number().optional() }).optional(),
@@ -156,6 +163,8 @@ const Envelope = z.looseObject({
       time: z.number().optional(),
       changes: z.array(z.unknown()).optional(),
       messaging: z.array(z.unknown()).optional(),
+      /** Handover Protocol: messages delivered while another app holds the thread. */
+      standby: z.array(z.unknown()).optional(),
     }),
   ),
 });
@@ -178,6 +187,16 @@ function waStatus(status: string): MessageStatus | null {
   }
 }
 
+/**
+ * A Brazilian mobile in its 13-digit form. Mobiles gained a ninth digit (+55 AA 9XXXX-XXXX), but WhatsApp still
+ * names many users by the 12-digit form (55 AA XXXX-XXXX, the local number starting 6-9; 2-5 are landlines): the
+ * inbox keeps one spelling so a customer's texts and WhatsApp messages meet in one customer.
+ */
+export function brazilianMobile(phone: string): string {
+  const m = /^\+55([1-9][1-9])([6-9]\d{7})$/.exec(phone);
+  return m ? `+55${m[1]}9${m[2]}` : phone;
+}
+
 function whatsappMessage(
   address: string,
   m: z.infer<typeof WaMessage>,
@@ -185,9 +204,11 @@ function whatsappMessage(
 ): MetaEvent {
   const contact = contacts.find((c) => c.wa_id && c.wa_id === m.from) ?? contacts[0];
   const from = m.from
-    ? { phone: `+${m.from.replace(/^\+/, '')}`, name: contact?.profile?.name }
+    ? { phone: brazilianMobile(`+${m.from.replace(/^\+/, '')}`), name: contact?.profile?.name }
     : { external_id: contact?.user_id, name: contact?.profile?.name };
   const meta: Record<string, unknown> = { wa_type: m.type };
+  // The number WhatsApp knows the customer by: replies are sent to it (see createWhatsAppAdapter).
+  if (m.from) meta.wa_id = m.from.replace(/^\+/, '');
   if (m.context?.id) meta.reply_to = m.context.id;
   if (m.referral) meta.referral = m.referral;
   const media: MetaMedia[] = [];
@@ -299,6 +320,17 @@ function whatsappEvents(entry: z.infer<typeof Envelope>['entry'][number]): MetaE
   return events;
 }
 
+/** The Instagram story a customer replied to or mentioned the business in. */
+export type MetaStory = { kind: 'reply' | 'mention'; url?: string; id?: string };
+
+/** Story links are signed CDN URLs shown to staff: only https ones are kept. */
+function storyOf(kind: MetaStory['kind'], url: string | undefined, id?: string): MetaStory {
+  const story: MetaStory = { kind };
+  if (url && /^https:\/\//i.test(url) && URL.canParse(url)) story.url = url;
+  if (id) story.id = id;
+  return story;
+}
+
 const DIRECT_MEDIA = new Set(['image', 'video', 'audio', 'file', 'sticker']);
 
 function messagingEvents(
@@ -317,12 +349,19 @@ function messagingEvents(
   if (e.message) {
     const m = e.message;
     if (m.is_echo) return [{ ...base, type: 'ignored', reason: 'echo of a message the business sent' }];
-    if (m.is_deleted) return [{ ...base, type: 'ignored', reason: 'the customer deleted a message' }];
+    if (m.is_deleted) return [{ ...base, type: 'unsent', id: m.mid }];
     const media: MetaMedia[] = [];
     const links: string[] = [];
     const seen = new Set<string>();
+    let story: MetaStory | undefined = m.reply_to?.story
+      ? storyOf('reply', m.reply_to.story.url, m.reply_to.story.id)
+      : undefined;
     for (const a of m.attachments ?? []) {
       const url = a.payload?.url;
+      if (a.type === 'story_mention') {
+        story = storyOf('mention', url);
+        continue;
+      }
       if (!url || seen.has(url)) continue;
       seen.add(url);
       if (DIRECT_MEDIA.has(a.type))
@@ -332,6 +371,7 @@ function messagingEvents(
     const meta: Record<string, unknown> = {};
     if (m.reply_to?.mid) meta.reply_to = m.reply_to.mid;
     if (m.quick_reply?.payload) meta.payload = m.quick_reply.payload;
+    if (story) meta.story = story;
     const text =
       [m.text, ...links].filter(Boolean).join('\n') ||
       (m.is_unsupported ? '(A message the inbox cannot show.)' : '');
@@ -403,7 +443,8 @@ export function parseMetaWebhook(body: unknown): { object: string; events: MetaE
       events.push(...found);
     } else if (object === 'page' || object === 'instagram') {
       const provider = object === 'page' ? 'messenger' : 'instagram';
-      for (const raw of en.messaging ?? []) {
+      // Standby messages are the customer's all the same: stored like any other.
+      for (const raw of [...(en.messaging ?? []), ...(en.standby ?? [])]) {
         const found = messagingEvents(provider, en.id === undefined ? '' : String(en.id), raw);
         if (!found) return null;
         events.push(...found);

@@ -64,6 +64,9 @@ async function handle(
         status: event.status,
       });
       return;
+    case 'unsent':
+      await ctx.unsent(account, { provider: event.provider, provider_message_id: event.id });
+      return;
     case 'ignored':
       log.debug({ provider: event.provider, reason: event.reason }, 'Meta webhook event ignored');
       return;

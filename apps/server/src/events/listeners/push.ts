@@ -22,7 +22,8 @@ export function pushListeners(app: FastifyInstance): void {
     setTimeout(() => opened.delete(enquiry.id), FIRST_MESSAGE_MS).unref();
   });
   app.events.on('message.created', ({ business_id, location_id, message }) => {
-    if (message.direction !== 'in') return;
+    // An out-of-office reply or list mail waits in the thread; it buzzes nobody's phone.
+    if (message.direction !== 'in' || message.meta.auto_submitted === true) return;
     const first = opened.get(message.enquiry_id);
     opened.delete(message.enquiry_id);
     const kind: PushPayload['kind'] = first ? 'enquiry' : 'message';

@@ -3,6 +3,7 @@ import {
   type AiAutoReplyAction,
   AiAutoReplyOptions,
   type AiReplyMeta,
+  ASSISTANT_AUTO,
   clipText,
   hoursOf,
   type MessageDto,
@@ -26,9 +27,6 @@ import { ModelUnavailableError } from './model.ts';
 import { retrieve } from './retrieval.ts';
 import { assistantFor, autoReplyAction, turnsOf, voiceFor } from './service.ts';
 import { runnableTools } from './tools.ts';
-
-/** What marks a message the assistant sent (`meta.auto`). */
-export const ASSISTANT_AUTO = 'assistant';
 
 /** Each location's auto-reply setting, read at most this often per node (a toggle here clears it at once). */
 const SETTING_TTL_MS = 10_000;
@@ -111,10 +109,17 @@ export async function autoReply(app: FastifyInstance, job: { message_id: string;
   // An administrator turned the assistant off for the business: its settings are hidden, so it stays silent.
   if (!(await featureOn(depsOf(app), e.business_id, 'assistant'))) return;
   const options = AiAutoReplyOptions.parse(l.ai_options ?? {});
+  // The customer's newest line (an out-of-office reply after it does not silence the answer to it).
   const [latest] = await app.db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.enquiry_id, e.id), eq(messages.direction, 'in')))
+    .where(
+      and(
+        eq(messages.enquiry_id, e.id),
+        eq(messages.direction, 'in'),
+        sql`not coalesce((${messages.meta}->>'auto_submitted')::boolean, false)`,
+      ),
+    )
     .orderBy(desc(messages.created_at), desc(messages.id))
     .limit(1);
   if (latest?.id !== job.message_id) return;

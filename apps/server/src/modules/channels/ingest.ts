@@ -1,7 +1,8 @@
-import { customers, messages } from '@switchboard/db';
+import { customers, enquiries, messages } from '@switchboard/db';
 import type { MessageStatus } from '@switchboard/shared';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { toMessageDto } from '../messages/dto.ts';
 import { applyMessageStatus } from '../messages/outbound.ts';
 
 /**
@@ -80,4 +81,43 @@ export async function applyWatermark(
     if (await applyMessageStatus({ db: app.db, events: app.events }, { id }, input.status)) moved++;
   }
   return moved;
+}
+
+/**
+ * A customer unsent one of their messages (Instagram): its text and attachments are cleared, as Meta's terms ask,
+ * and `meta.unsent_at` says when; the row stays so the thread shows where it was. Only that business's inbound
+ * message with the provider's id is touched, once: a repeat or an unknown id changes nothing.
+ */
+export async function applyUnsend(
+  app: FastifyInstance,
+  input: { business_id: string; provider: string; provider_message_id: string; at: Date },
+): Promise<boolean> {
+  const [m] = await app.db
+    .update(messages)
+    .set({
+      message: '',
+      attachments: [],
+      meta: sql`${messages.meta} || jsonb_build_object('unsent_at', ${input.at.toISOString()}::text)`,
+    })
+    .where(
+      and(
+        eq(messages.business_id, input.business_id),
+        eq(messages.provider, input.provider),
+        eq(messages.provider_message_id, input.provider_message_id),
+        eq(messages.direction, 'in'),
+        sql`${messages.meta}->>'unsent_at' is null`,
+      ),
+    )
+    .returning();
+  if (!m) return false;
+  const [e] = await app.db
+    .select({ location_id: enquiries.location_id })
+    .from(enquiries)
+    .where(eq(enquiries.id, m.enquiry_id));
+  app.events.emit('message.updated', {
+    business_id: m.business_id,
+    location_id: e!.location_id,
+    message: toMessageDto(m, null),
+  });
+  return true;
 }

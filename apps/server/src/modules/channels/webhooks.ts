@@ -27,7 +27,7 @@ import { providerTranscribed } from '../calls/transcribe.ts';
 import { queueProfileLookup } from '../customers/naming.ts';
 import { customerOfMessage, setSmsOptOut } from '../customers/service.ts';
 import { accountsOf, accountsWhere, type Warn } from './accounts.ts';
-import { applyProviderStatus, applyWatermark } from './ingest.ts';
+import { applyProviderStatus, applyUnsend, applyWatermark } from './ingest.ts';
 import { verifyMediaUrl } from './media-url.ts';
 
 /** Every messaging provider's webhooks: adding a provider is one line here. */
@@ -80,6 +80,14 @@ function webhookContext(app: FastifyInstance): WebhookContext {
         external_id: report.external_id,
         watermark: report.watermark,
         status: report.status,
+      });
+    },
+    async unsent(account, report) {
+      await applyUnsend(app, {
+        business_id: account.row.business_id,
+        provider: report.provider,
+        provider_message_id: report.provider_message_id,
+        at: new Date(),
       });
     },
     profileWanted: (account, externalId) =>
@@ -171,6 +179,7 @@ function storableContext(ctx: WebhookContext): WebhookContext {
     receive: (account, message) => ctx.receive(account, clean(message)),
     status: (report) => ctx.status(clean(report)),
     watermark: (report) => ctx.watermark(clean(report)),
+    unsent: (account, report) => ctx.unsent(account, clean(report)),
     profileWanted: (account, externalId) => ctx.profileWanted(account, clean(externalId)),
     calls: {
       incoming: (account, call) => calls.incoming(account, clean(call)),

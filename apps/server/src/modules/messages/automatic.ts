@@ -1,5 +1,5 @@
-import { customers, enquiries, messages } from '@switchboard/db';
-import { and, eq } from 'drizzle-orm';
+import { customers, type DbOrTx, enquiries, messages, queryRows } from '@switchboard/db';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
@@ -28,6 +28,13 @@ export type AutomaticMessage = {
   enquiry_set?: PgUpdateSetSource<typeof enquiries>;
 };
 
+/**
+ * The most automatic emails one customer's address gets, whatever sends them: the last guard against a mail
+ * loop with an autoresponder that marks nothing (the first is that automatic mail is never answered).
+ */
+export const AUTOMATIC_EMAILS_PER_HOUR = 5;
+export const AUTOMATIC_EMAILS_PER_DAY = 15;
+
 export type AutomaticOutcome =
   | { sent: true; enquiry: EnquiryRecord; customer: CustomerRecord; message: typeof messages.$inferSelect }
   | { sent: false; reason: string };
@@ -54,6 +61,8 @@ export async function sendAutomatic(
       .where(and(eq(messages.enquiry_id, e.id), eq(messages.client_id, input.client_id)));
     if (already) return { sent: false, reason: 'already sent' };
     const channel = input.channel ?? e.channel;
+    if (channel === 'email' && (await automaticEmailsSpent(tx, e)))
+      return { sent: false, reason: 'the customer has had as many automatic emails as a loop would send' };
     try {
       await app.channels.checkSend({
         tx,
@@ -112,4 +121,17 @@ export async function sendAutomatic(
   });
   await enqueueSend(app.jobs, outcome.message.id);
   return outcome;
+}
+
+/** Whether the customer has had their hour's or day's automatic emails (see AUTOMATIC_EMAILS_PER_HOUR). */
+async function automaticEmailsSpent(tx: DbOrTx, e: EnquiryRecord): Promise<boolean> {
+  const [row] = await queryRows<{ hour: number; day: number }>(
+    tx,
+    sql`select count(*) filter (where created_at > now() - interval '1 hour')::int as hour, count(*)::int as day
+        from messages
+        where business_id = ${e.business_id} and created_at > now() - interval '1 day'
+          and customer_id = ${e.customer_id} and direction = 'out' and channel = 'email'
+          and team_user_id is null and meta ? 'auto'`,
+  );
+  return (row?.hour ?? 0) >= AUTOMATIC_EMAILS_PER_HOUR || (row?.day ?? 0) >= AUTOMATIC_EMAILS_PER_DAY;
 }

@@ -1,6 +1,6 @@
 import { type Db, enquiries, messages } from '@switchboard/db';
 import type { MessageStatus } from '@switchboard/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { EventBus } from '../../events/bus.ts';
 import { toMessageDto } from './dto.ts';
 
@@ -42,6 +42,27 @@ export async function applyMessageStatus(
     .where(and(match, inArray(messages.status, priorStatuses(status))))
     .returning();
   if (!m) return false;
+  await announceUpdate(ctx, m);
+  return true;
+}
+
+/**
+ * The recipient's server warned about a sent message (a delayed delivery, a soft bounce): the warning is kept
+ * on it (`meta.delivery_warning`) for staff to see, and its status stays; a failed message is left as it is.
+ */
+export async function addDeliveryWarning(ctx: StatusCtx, id: string, warning: string): Promise<boolean> {
+  const [m] = await ctx.db
+    .update(messages)
+    .set({ meta: sql`${messages.meta} || ${JSON.stringify({ delivery_warning: warning })}::jsonb` })
+    .where(and(eq(messages.id, id), eq(messages.direction, 'out'), ne(messages.status, 'failed')))
+    .returning();
+  if (!m) return false;
+  await announceUpdate(ctx, m);
+  return true;
+}
+
+/** Tells open inboxes that a message changed. */
+async function announceUpdate(ctx: StatusCtx, m: typeof messages.$inferSelect): Promise<void> {
   const [e] = await ctx.db
     .select({ location_id: enquiries.location_id })
     .from(enquiries)
@@ -51,5 +72,4 @@ export async function applyMessageStatus(
     location_id: e!.location_id,
     message: toMessageDto(m, null),
   });
-  return true;
 }

@@ -198,6 +198,7 @@ async function claim(db: Db, ids: string[]): Promise<Map<string, Claimed>> {
       enquiry_id: messages.enquiry_id,
       id: messages.provider_message_id,
       created_at: messages.created_at,
+      wa_id: sql<string | null>`${messages.meta}->>'wa_id'`,
     })
     .from(messages)
     .where(
@@ -227,6 +228,9 @@ async function claim(db: Db, ids: string[]): Promise<Map<string, Claimed>> {
           provider_message_ids: threads
             .filter((t) => t.enquiry_id === enquiry_id && t.created_at < m.created_at && t.id)
             .map((t) => t.id!),
+          wa_id:
+            threads.findLast((t) => t.enquiry_id === enquiry_id && t.created_at < m.created_at && t.wa_id)
+              ?.wa_id ?? undefined,
         },
         meta: m.meta,
         enquiry_id,

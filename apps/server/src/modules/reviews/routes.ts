@@ -116,9 +116,9 @@ export async function reviewLinkRoutes(app: FastifyInstance): Promise<void> {
         303,
       ),
   );
-  // A customer who writes back has answered: their review reminders stop.
+  // A customer who writes back has answered: their review reminders stop (an out-of-office reply has not).
   app.events.on('message.created', ({ message }) => {
-    if (message.direction === 'in')
+    if (message.direction === 'in' && message.meta.auto_submitted !== true)
       customerReplied(app, message.enquiry_id).catch((error: unknown) =>
         app.log.warn({ err: error }, 'could not stop review reminders'),
       );

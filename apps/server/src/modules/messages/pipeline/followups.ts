@@ -40,7 +40,7 @@ export async function followupsFor(
         ),
       );
     const delay = delays.get(m.location_id);
-    if (delay != null && m.channel !== CALL_CHANNEL && m.message.trim())
+    if (delay != null && m.channel !== CALL_CHANNEL && !m.automatic && m.message.trim())
       entries.push(
         jobs.entry(
           aiAutoReply,

@@ -168,8 +168,8 @@ type StoredRow = {
  * A batch in one call (migration 0012's `store_inbound_batch`), which commits by itself: customers found or
  * created, each message joining its customer's open enquiry or opening one, counters moved for the new ones.
  * The results hold the messages it stored; the rest (undefined: a name or opt-out to record on a known
- * customer, a repeat, a reply to a given enquiry, or the whole batch when something changed meanwhile) are
- * for `storeBatch`. A repeat inside the batch goes with its first.
+ * customer, a repeat, a reply to a given enquiry, automatic mail, or the whole batch when something changed
+ * meanwhile) are for `storeBatch`. A repeat inside the batch goes with its first.
  */
 export async function storeInOneCall(
   db: DbOrTx,
@@ -185,7 +185,7 @@ export async function storeInOneCall(
     firstOf.set(key(m), i);
     const business = businessOf.get(m.location_id);
     const identity = identityOf(m);
-    if (business && identity && !m.enquiry_id)
+    if (business && identity && !m.enquiry_id && !m.automatic)
       candidates.push({ i, m, business, kind: identity.kind, address: identity.value });
   });
   if (!candidates.length) return results;
@@ -437,6 +437,7 @@ export async function storeBatch(
         location_id: m.location_id,
         customer_id: c.id,
         channel,
+        reopen: !m.automatic,
       });
       if (continued) {
         enquiryOf.set(i, continued.enquiry);
@@ -445,7 +446,8 @@ export async function storeBatch(
         continue;
       }
     }
-    if (existing?.status === 'open') {
+    // Automatic mail joins the thread as it is: a closed conversation stays closed.
+    if (existing?.status === 'open' || (existing && m.automatic)) {
       enquiryOf.set(i, existing);
       continue;
     }
@@ -549,21 +551,25 @@ export async function storeBatch(
     await stageJobs(tx, followups.flat());
 
     // Each enquiry's newest message, in one statement; then the enquiries as they now are.
-    const latest = new Map<string, { at: Date; first: Date; preview: string }>();
+    // `first` is the customer's first message of the batch (null when all were automatic).
+    const latest = new Map<string, { at: Date; first: Date | null; preview: string }>();
     rows.forEach((r, n) => {
       const at = new Date(stored[n]!.created_at);
       const before = latest.get(stored[n]!.enquiry_id);
-      latest.set(stored[n]!.enquiry_id, { at, first: before?.first ?? at, preview: r.preview });
+      const customer = batch[fresh[n]!]!.automatic ? null : at;
+      latest.set(stored[n]!.enquiry_id, { at, first: before?.first ?? customer, preview: r.preview });
     });
     const changes = [...latest.entries()];
     const updated = await queryRows<EnquiryRecord>(
       tx,
-      // A customer writing wakes a snoozed enquiry, and waits for an answer from their first unanswered message.
+      // A customer writing wakes a snoozed enquiry, and waits for an answer from their first unanswered message;
+      // automatic mail does neither.
       sql`update enquiries e set last_message_at = v.at, last_message_preview = v.preview, seen = false,
-            snoozed_until = null, awaiting_since = coalesce(e.awaiting_since, v.first_at), updated_at = now()
+            snoozed_until = case when v.first_at is null then e.snoozed_until end,
+            awaiting_since = coalesce(e.awaiting_since, v.first_at), updated_at = now()
           from unnest(${sql.param(changes.map(([id]) => id))}::uuid[],
             ${sql.param(changes.map(([, v]) => v.at.toISOString()))}::timestamptz[],
-            ${sql.param(changes.map(([, v]) => v.first.toISOString()))}::timestamptz[],
+            ${sql.param(changes.map(([, v]) => v.first?.toISOString() ?? null))}::timestamptz[],
             ${sql.param(changes.map(([, v]) => v.preview))}::text[]) as v(id, at, first_at, preview)
           where e.id = v.id
           returning ${ENQUIRY_COLUMNS}`,
@@ -607,12 +613,20 @@ const repeatOf = (first: Stored): Stored => ({
 
 /**
  * The enquiry a provider says a message continues (an email reply), when it is the same business, location,
- * customer and channel; a closed one is reopened and counted as open again. Null otherwise, so the message
+ * customer and channel; a closed one is reopened and counted as open again (unless the message is automatic). Null otherwise, so the message
  * goes where any other would.
  */
 async function continueEnquiry(
   tx: DbOrTx,
-  hint: { id: string; business_id: string; location_id: string; customer_id: string; channel: string },
+  hint: {
+    id: string;
+    business_id: string;
+    location_id: string;
+    customer_id: string;
+    channel: string;
+    /** False for automatic mail: a closed enquiry takes it as it is. */
+    reopen: boolean;
+  },
 ) {
   if (!isUuid(hint.id)) return null;
   const [e] = await tx
@@ -629,7 +643,7 @@ async function continueEnquiry(
     )
     .for('update');
   if (!e) return null;
-  if (e.status === 'open') return { enquiry: e, reopened: false, counts: null };
+  if (e.status === 'open' || !hint.reopen) return { enquiry: e, reopened: false, counts: null };
   return { ...(await reopen(tx, e)), reopened: true };
 }
 

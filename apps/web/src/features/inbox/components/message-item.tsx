@@ -7,8 +7,10 @@ import { canRetrySend, useFailedSend } from '../api/send-message.ts';
 import type { Attachment, MessageDto } from '../types.ts';
 import { formatClock, formatFullTime } from '../utils/format.ts';
 import { optimisticId } from '../utils/message-cache.ts';
+import { readEmailMeta, readStory, unsentAt } from '../utils/message-meta.ts';
 import { AssistantNote } from './assistant-note.tsx';
 import { CallCard, callOf } from './call-card.tsx';
+import { EmailBody, EmailNotes, SentVia, StoryLine } from './email-extras.tsx';
 import { MessageStatusTick } from './message-status.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 
@@ -99,11 +101,16 @@ export function MessageItem({
   const pending = typeof message.meta.media_pending === 'number' ? message.meta.media_pending : 0;
   const way = showWay ? wayOf(message) : null;
   const call = callOf(message);
-  // Inside a run only a message still on its way (or refused, or gone another way) shows its own time and tick.
+  const email = readEmailMeta(message.meta, message.direction);
+  const story = message.direction === 'in' ? readStory(message.meta) : null;
+  const unsent = message.direction === 'in' ? unsentAt(message.meta) : null;
+  // Inside a run only a message still on its way (or refused, or gone another way, or sent through a relay) shows
+  // its own time and tick.
   const showMeta =
     lastOfRun ||
     message.status === 'queued' ||
     message.status === 'failed' ||
+    email.sentBy !== null ||
     (way !== null && way !== 'in website chat');
 
   return (
@@ -123,10 +130,16 @@ export function MessageItem({
       </span>
       <div className="ib-msg-body">
         {call && <CallCard message={message} call={call} />}
-        {!call && (text || subject) && (
+        {story && <StoryLine story={story} />}
+        {unsent && (
+          <div className="ib-bubble ib-bubble-unsent" title={formatFullTime(unsent)}>
+            The customer unsent this message
+          </div>
+        )}
+        {!call && !unsent && (text || subject) && (
           <div className="ib-bubble">
             {subject && <span className="ib-subject">{subject}</span>}
-            {text}
+            <EmailBody text={text} html={email.html} fuller={email.htmlFuller} />
           </div>
         )}
         {!call && message.attachments.length > 0 && (
@@ -160,6 +173,7 @@ export function MessageItem({
               <span>Not delivered{message.error ? `: ${message.error}` : '.'}</span>
             </div>
           ))}
+        <EmailNotes email={email} />
         {outbound && isAiReply(message.meta.ai) && <AssistantNote message={message} ai={message.meta.ai} />}
         <div className="ib-msg-meta" hidden={!showMeta}>
           {message.ai_interaction && <RobotOutlined title="Written with the AI assistant" />}
@@ -176,6 +190,7 @@ export function MessageItem({
               </span>
             </>
           )}
+          {email.sentBy && <SentVia address={email.sentBy} />}
           {outbound && !call && <MessageStatusTick status={message.status} />}
         </div>
       </div>
