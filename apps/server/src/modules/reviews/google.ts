@@ -1,4 +1,4 @@
-import { businesses } from '@switchboard/db';
+import { businesses, locations } from '@switchboard/db';
 import type { GoogleLocations } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,25 +17,6 @@ const SEAL_CONTEXT = 'google-business-token';
 /** Google's own link that opens the review form for a place. */
 export const googleReviewLink = (placeId: string) =>
   `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`;
-
-/** Sandbox mode's places: what a Business Profile account with three locations would list. */
-const SANDBOX_PLACES = [
-  {
-    place_id: 'ChIJsandbox-harbourside-docklands',
-    title: 'Harbourside Dental Docklands',
-    address: '12 Harbour Esplanade, Docklands VIC 3008',
-  },
-  {
-    place_id: 'ChIJsandbox-harbourside-richmond',
-    title: 'Harbourside Dental Richmond',
-    address: '200 Swan St, Richmond VIC 3121',
-  },
-  {
-    place_id: 'ChIJsandbox-harbourside-carlton',
-    title: 'Harbourside Dental Carlton',
-    address: '45 Lygon St, Carlton VIC 3053',
-  },
-];
 
 const configured = (config: Config) =>
   Boolean(config.googleBusiness.clientId && config.googleBusiness.clientSecret);
@@ -168,11 +149,7 @@ export async function googleLocations(app: FastifyInstance, businessId: string):
   const { config } = app;
   if (!configured(config)) {
     if (!config.sandbox) return { source: 'none', connected: false, items: [] };
-    return {
-      source: 'sandbox',
-      connected: true,
-      items: SANDBOX_PLACES.map((p) => ({ ...p, review_link: googleReviewLink(p.place_id) })),
-    };
+    return { source: 'sandbox', connected: true, items: await sandboxPlaces(app, businessId) };
   }
   const [business] = await app.db
     .select({ token: businesses.google_business_token })
@@ -253,4 +230,26 @@ export async function googleLocations(app: FastifyInstance, businessId: string):
     accountPage = accounts.nextPageToken;
   } while (accountPage && items.length < 1000);
   return { source: 'google', connected: true, items };
+}
+
+/**
+ * Sandbox mode's places: what the business's own Business Profile would list, one place per location, named and
+ * addressed as the business has them (never another business's).
+ */
+async function sandboxPlaces(app: FastifyInstance, businessId: string): Promise<Places['items']> {
+  const rows = await app.db
+    .select({ id: locations.id, name: locations.name, address: locations.address, business: businesses.name })
+    .from(locations)
+    .innerJoin(businesses, eq(businesses.id, locations.business_id))
+    .where(eq(locations.business_id, businessId))
+    .orderBy(locations.created_at);
+  return rows.map((l) => {
+    const place_id = `ChIJsandbox-${l.id}`;
+    return {
+      place_id,
+      title: [l.business, l.name].filter(Boolean).join(' ') || 'Your business',
+      address: l.address,
+      review_link: googleReviewLink(place_id),
+    };
+  });
 }

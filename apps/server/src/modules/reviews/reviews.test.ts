@@ -259,11 +259,16 @@ describe('review requests', () => {
     expect((await thread(enquiry_id)).filter((m) => m.meta.auto === 'review_request')).toHaveLength(1);
   });
 
-  it('offers the sandbox’s Business Profile places to link', async () => {
+  it('offers the business’s own places in the sandbox’s Business Profile, never another business’s', async () => {
     const places = (await api('GET', '/business/locations/google-locations', owner)).body.body;
     expect(places.source).toBe('sandbox');
     expect(places.items[0].review_link).toMatch(
       /^https:\/\/search\.google\.com\/local\/writereview\?placeid=/,
     );
+    expect(places.items[0].title).toMatch(/^Harbourside Dental/);
+    const northside = await t.login(DEMO_LOGINS.northsideOwner);
+    const theirs = (await api('GET', '/business/locations/google-locations', northside)).body.body;
+    expect(theirs.items.length).toBeGreaterThan(0);
+    for (const place of theirs.items) expect(place.title).not.toMatch(/Harbourside/);
   });
 });

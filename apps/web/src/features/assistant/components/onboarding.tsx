@@ -78,7 +78,11 @@ export function Onboarding({ status, onDone }: { status: AiStatus; onDone?: () =
             extra="A sentence or two, as you would tell a new customer."
             rules={[{ required: true, whitespace: true, message: 'Say what the business does.' }]}
           >
-            <Input.TextArea rows={3} maxLength={4000} placeholder="A family dental clinic in Docklands…" />
+            <Input.TextArea
+              rows={3}
+              maxLength={4000}
+              placeholder="What you offer, who for, and where: as on your website’s first page"
+            />
           </Form.Item>
         </div>
         <div hidden={step !== 1}>

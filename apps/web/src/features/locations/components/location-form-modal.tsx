@@ -105,7 +105,7 @@ export default function LocationFormModal({ open, location, defaultTimezone, cal
     >
       <Form form={form} layout="vertical" onFinish={submit} disabled={saving} style={{ marginTop: 16 }}>
         <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true }, { max: 200 }]}>
-          <Input placeholder="e.g. Harbourside Dental Docklands" />
+          <Input placeholder="e.g. City centre, or the street it is on" />
         </Form.Item>
         <Form.Item label="Address" name="address" rules={[{ max: 500 }]}>
           <Input placeholder="Street, suburb, state and postcode" />
