@@ -35,7 +35,10 @@ test('the keyboard reaches everything: a skip link first, the Labels popover by 
   expect(made.ok(), await made.text()).toBe(true);
   const enquiryId = await customerWrites(page, customer, 'Is there parking near the Harbour St clinic?');
   await page.goto(`/inbox/${enquiryId}`);
-  await expect(page.getByText('Is there parking near the Harbour St clinic?')).toBeVisible();
+  // The row in the list shows the same words once the list has loaded; the thread is what this waits for.
+  await expect(
+    page.getByRole('list', { name: 'Messages' }).getByText('Is there parking near the Harbour St clinic?'),
+  ).toBeVisible();
 
   // The first Tab on the page reaches the skip link, shown while focused; it moves the focus to the page itself.
   // From the top of the page, as a person arriving by keyboard starts: the focus at the document's start.

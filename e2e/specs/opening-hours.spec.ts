@@ -124,11 +124,16 @@ for (const size of [
     await row.getByRole('button', { name: 'Edit' }).click();
     await dialog.getByRole('button', { name: 'Add public holidays' }).click();
     await expect(dialog.getByLabel('State or region')).toBeVisible();
-    await dialog.getByLabel('Year').click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-      .getByTitle(String(next))
-      .click();
+    // A tap on the list while it is still sliding open can miss on a phone (the list stays open, the year
+    // unchanged): choose again until the year has taken.
+    await expect(async () => {
+      const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+      if (!(await list.isVisible())) await dialog.getByLabel('Year').click();
+      await list.getByTitle(String(next)).click({ timeout: 3000 });
+      await expect(dialog.getByRole('button', { name: `Add ${next}'s holidays` })).toBeVisible({
+        timeout: 2000,
+      });
+    }).toPass({ timeout: 30_000 });
     await dialog.getByRole('button', { name: `Add ${next}'s holidays` }).click();
     await expect(dialog.getByText(/^Added \d+ public holidays\. Save to keep them\.$/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();

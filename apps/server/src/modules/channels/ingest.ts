@@ -1,9 +1,8 @@
-import { customers, enquiries, messages } from '@switchboard/db';
+import { customers, messages } from '@switchboard/db';
 import type { MessageStatus } from '@switchboard/shared';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { toMessageDto } from '../messages/dto.ts';
-import { applyMessageStatus } from '../messages/outbound.ts';
+import { announceUpdate, applyMessageStatus } from '../messages/outbound.ts';
 
 /**
  * A provider's status report for one of our messages, limited to the businesses whose credentials signed the
@@ -110,14 +109,6 @@ export async function applyUnsend(
     )
     .returning();
   if (!m) return false;
-  const [e] = await app.db
-    .select({ location_id: enquiries.location_id })
-    .from(enquiries)
-    .where(eq(enquiries.id, m.enquiry_id));
-  app.events.emit('message.updated', {
-    business_id: m.business_id,
-    location_id: e!.location_id,
-    message: toMessageDto(m, null),
-  });
+  await announceUpdate(app, m);
   return true;
 }

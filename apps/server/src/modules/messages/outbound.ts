@@ -62,7 +62,7 @@ export async function addDeliveryWarning(ctx: StatusCtx, id: string, warning: st
 }
 
 /** Tells open inboxes that a message changed. */
-async function announceUpdate(ctx: StatusCtx, m: typeof messages.$inferSelect): Promise<void> {
+export async function announceUpdate(ctx: StatusCtx, m: typeof messages.$inferSelect): Promise<void> {
   const [e] = await ctx.db
     .select({ location_id: enquiries.location_id })
     .from(enquiries)
