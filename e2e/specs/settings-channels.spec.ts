@@ -133,6 +133,22 @@ test('staff see the numbers and inbound addresses read-only, without owner tools
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('menuitem', { name: 'Channels & forms' })).toBeVisible();
   await expect(nav.getByRole('menuitem', { name: 'Sandbox' })).toHaveCount(0);
+  // Settings staff can only look at are not in their menu: each would say "Only the business owner can…".
+  for (const ownerOnly of [
+    'Business profile',
+    'Phones & emails',
+    'Website chat',
+    'Message templates',
+    'AI assistant',
+    'Payments & invoices',
+    'Subscription',
+    'Audit log',
+  ]) {
+    await expect(nav.getByRole('menuitem', { name: ownerOnly })).toHaveCount(0);
+  }
+  for (const theirs of ['Team', 'Notifications', 'Labels', 'Locations']) {
+    await expect(nav.getByRole('menuitem', { name: theirs })).toBeVisible();
+  }
   await openChannels(page);
   await expect(page.getByText('Only the business owner can connect channels')).toBeVisible();
   await expect(

@@ -124,8 +124,22 @@ const FLAGGED_PAGES: Record<string, 'invoices' | 'reviews' | 'assistant'> = {
   [paths.assistant]: 'assistant',
 };
 
-/** Pages only owners (and administrators) use. */
-const OWNER_PAGES = new Set<string>([paths.auditLog]);
+/**
+ * Pages where only owners (and administrators) can do anything: staff would find only "Only the business
+ * owner can…", so their menu leaves them out (the pages still open read-only from a link). Staff keep the
+ * pages they use: Locations (hours and addresses), Channels & forms (the numbers and addresses customers
+ * use), Labels, Team and their own Notifications.
+ */
+const OWNER_PAGES = new Set<string>([
+  paths.businessSettings,
+  paths.contacts,
+  paths.widget,
+  paths.templates,
+  paths.assistant,
+  paths.payments,
+  paths.subscription,
+  paths.auditLog,
+]);
 
 /** The menu without the pages of features that are off for this business. */
 function withoutOffFeatures(items: NavItems, flags: Record<string, boolean>, owner: boolean): NavItems {

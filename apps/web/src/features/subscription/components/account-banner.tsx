@@ -1,10 +1,4 @@
-import {
-  COOKIE_NAMES,
-  SUBSCRIPTION_SETTINGS_PATH,
-  type SubscriptionStatus,
-  subscriptionStatus,
-  trialRemainingDays,
-} from '@switchboard/shared';
+import { COOKIE_NAMES, SUBSCRIPTION_SETTINGS_PATH } from '@switchboard/shared';
 import { Alert, Button } from 'antd';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,70 +6,8 @@ import { cookieWrite, readCookie, writeCookies } from '@/lib/cookies.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { useBannerHeight } from '@/lib/use-banner-height.ts';
 import { resendConfirmationLink } from '../api.ts';
+import { accountNotice, type BannerBusiness } from './account-notice.ts';
 import './account-banner.css';
-import { dayText } from '@/lib/dates.ts';
-
-export type BannerBusiness = {
-  plan: string;
-  trial_end_date: string | null;
-  subscription_past_due: boolean;
-  next_invoice_attempt: string | null;
-  verified: boolean;
-};
-
-type Notice = { type: 'info' | 'warning' | 'error'; text: string; action?: 'plan' | 'card' | 'resend' };
-
-/** What the account's state means for the person, and what to do (spec §4's status, then the email check). */
-export function accountNotice(b: BannerBusiness, now = new Date()): Notice | null {
-  const status: SubscriptionStatus = subscriptionStatus(
-    { ...b, plan: b.plan as 'trial' | 'monthly' | 'annual' },
-    now,
-  );
-  switch (status) {
-    case 'payment_failed':
-      return {
-        type: 'warning',
-        text: `Your last payment failed. We will try your card again${
-          b.next_invoice_attempt ? ` on ${dayText(b.next_invoice_attempt)}` : ''
-        }; update it to keep your subscription.`,
-        action: 'card',
-      };
-    case 'trial_expired':
-      return {
-        type: 'error',
-        text: 'Your free trial has ended. You can still read your inbox, but nothing can be sent until you choose a plan.',
-        action: 'plan',
-      };
-    case 'monthly_subscription_expired':
-    case 'annual_subscription_expired':
-      return {
-        type: 'error',
-        text: `Your ${status.startsWith('monthly') ? 'monthly' : 'annual'} subscription has ended. You can still read your inbox, but nothing can be sent until you renew.`,
-        action: 'plan',
-      };
-    default:
-      break;
-  }
-  if (!b.verified) {
-    return {
-      type: 'warning',
-      text: 'Confirm your email address to send messages to customers and invite your team: open the link we emailed you.',
-      action: 'resend',
-    };
-  }
-  if (status === 'trial' && b.trial_end_date) {
-    const days = trialRemainingDays(b.trial_end_date, now);
-    return {
-      type: 'info',
-      text:
-        days === 0
-          ? 'Your free trial ends today.'
-          : `${days} day${days === 1 ? '' : 's'} left in your free trial.`,
-      action: 'plan',
-    };
-  }
-  return null;
-}
 
 const ACTION_TEXT = { plan: 'Choose a plan', card: 'Update my card', resend: 'Send a new link' } as const;
 
@@ -94,7 +26,7 @@ export function AccountBanner({
   /** The business owner, who is offered the referral link once when there is nothing else to say. */
   offerReferral: boolean;
 }) {
-  const notice = accountNotice(business);
+  const notice = accountNotice(business, canManage);
   const ref = useRef<HTMLDivElement>(null);
   const [referral, setReferral] = useState(
     () => offerReferral && business.verified && !readCookie(COOKIE_NAMES.referalPopup),
@@ -170,7 +102,7 @@ export function AccountBanner({
       <span className="account-banner__done">{resend.result}</span>
     ) : (
       <Button size="small" loading={resend.pending} onClick={sendLink}>
-        {ACTION_TEXT.resend}
+        {canManage ? ACTION_TEXT.resend : 'Send the owner a new link'}
       </Button>
     );
   } else if (notice.action && canManage) {
@@ -182,7 +114,6 @@ export function AccountBanner({
       </Link>
     );
   }
-  const staffNote = notice.action && notice.action !== 'resend' && !canManage && notice.type !== 'info';
 
   return (
     <div ref={ref} className="account-banner" data-testid="account-banner">
@@ -193,7 +124,6 @@ export function AccountBanner({
         title={
           <span>
             {notice.text}
-            {staffNote && ' Ask the business owner to sort it out.'}
             {resend.error && <span className="account-banner__error"> {resend.error}</span>}
           </span>
         }
