@@ -9,6 +9,11 @@ async function fillSignup(page: Page, email: string) {
   await page.goto('/');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  // Sent empty, each field says what it needs in words, not its label pasted into a template.
+  await page.getByRole('button', { name: 'Start my free trial' }).click();
+  await expect(page.getByText('Please enter the business name')).toBeVisible();
+  await expect(page.getByText('Please enter your name')).toBeVisible();
+  await expect(page.getByText('Please enter your work email')).toBeVisible();
   await page.getByLabel('Business name').fill('Bayside Physio');
   await page.getByLabel('Your name').fill('Bea Bayside');
   await page.getByLabel('Work email').fill(email);

@@ -58,4 +58,24 @@ describe('how customers reach a location', SUITE_TIMEOUTS, () => {
     expect((await reach(docklands, north)).statusCode).toBe(404);
     expect((await reach('not-a-uuid', owner)).statusCode).toBe(400);
   });
+
+  it('shows a landline typed as the location phone as a number to ring, not as its texting number', async () => {
+    const { t, owner, locations } = suite;
+    const other = locations[1]!;
+    const saved = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/business/locations/${other}`,
+      token: owner,
+      payload: { phone_number: '+61396501234' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const items = (await reach(other, owner)).json().body.items as { channel: string; label: string }[];
+    expect(items.find((i) => i.channel === 'sms')).toBeUndefined();
+    expect(items.find((i) => i.channel === 'phone_call')).toMatchObject({
+      label: 'Phone',
+      address: '+61396501234',
+      via: 'Landline',
+      starts_conversations: false,
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { channelAccounts, locations } from '@switchboard/db';
 import { CHANNELS_OF, channelDisplayName, type LocationReach, type Provider } from '@switchboard/shared';
 import { and, asc, eq } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { PROVIDER_NAMES } from '../../channels/catalogue.ts';
 import { inboundAddress } from '../../channels/email/address.ts';
 import type { Context } from '../../context.ts';
@@ -16,6 +17,14 @@ const CHANNEL_LABEL: Record<Provider, string> = {
   instagram: 'Instagram',
   google_rcs: 'Google RCS',
 };
+
+/**
+ * A number that cannot take texts: a landline, where the country's numbering plan tells landlines from mobiles
+ * (Australia and the UK do; North American numbers may be either, so they are not called landlines).
+ */
+export function isLandline(number: string): boolean {
+  return parsePhoneNumberFromString(number)?.getType() === 'FIXED_LINE';
+}
 
 /** What customers see of an account: its number, or the page, profile or agent it stands for. */
 function shownAddress(provider: Provider, config: Record<string, unknown>, address: string | null): string {
@@ -86,7 +95,20 @@ export async function locationReach(
   const twilioNumbers = new Set(
     items.filter((i) => i.via === 'Twilio' || i.label === 'SMS & MMS').map((i) => i.address),
   );
-  if (location.phone_number && !twilioNumbers.has(location.phone_number)) {
+  if (
+    location.phone_number &&
+    !twilioNumbers.has(location.phone_number) &&
+    isLandline(location.phone_number)
+  ) {
+    items.push({
+      channel: 'phone_call',
+      label: 'Phone',
+      address: location.phone_number,
+      via: 'Landline',
+      starts_conversations: false,
+      note: 'A landline: customers can ring it, but it cannot take texts. Get a number for texting, or connect the Twilio account of a number that can.',
+    });
+  } else if (location.phone_number && !twilioNumbers.has(location.phone_number)) {
     const sandbox = ctx.config.sandbox && !connected.has('twilio');
     items.push({
       channel: 'sms',

@@ -115,31 +115,61 @@ export function SignupForm({
       className="signup-form"
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form.Item label="Business name" name="business_name" rules={[{ required: true, whitespace: true }]}>
+      <Form.Item
+        label="Business name"
+        name="business_name"
+        rules={[{ required: true, whitespace: true, message: 'Please enter the business name' }]}
+      >
         <Input autoComplete="organization" autoFocus maxLength={200} />
       </Form.Item>
-      <Form.Item label="Your name" name="full_name" rules={[{ required: true, whitespace: true }]}>
+      <Form.Item
+        label="Your name"
+        name="full_name"
+        rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}
+      >
         <Input autoComplete="name" maxLength={200} />
       </Form.Item>
-      <Form.Item label="Work email" name="email" rules={[{ required: true }, { type: 'email' }]}>
+      <Form.Item
+        label="Work email"
+        name="email"
+        rules={[
+          { required: true, message: 'Please enter your work email' },
+          { type: 'email', message: 'This is not an email address: check it for typos' },
+        ]}
+      >
         <Input autoComplete="email" inputMode="email" maxLength={320} />
       </Form.Item>
       <Form.Item
         label="Password"
         name="password"
-        rules={[{ required: true }, { min: 8, message: 'Use at least 8 characters' }]}
+        rules={[
+          { required: true, message: 'Please choose a password' },
+          { min: 8, message: 'Use at least 8 characters' },
+        ]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <div className="signup-form__pair">
-        <Form.Item label="Country" name="country" rules={[{ required: true }]}>
+        <Form.Item
+          label="Country"
+          name="country"
+          rules={[{ required: true, message: 'Please choose your country' }]}
+        >
           <Select showSearch={{ optionFilterProp: 'label' }} options={countries} />
         </Form.Item>
-        <Form.Item label="Mobile" name="mobile" rules={[{ required: true, whitespace: true }]}>
+        <Form.Item
+          label="Mobile"
+          name="mobile"
+          rules={[{ required: true, whitespace: true, message: 'Please enter your mobile number' }]}
+        >
           <Input autoComplete="tel" inputMode="tel" maxLength={40} />
         </Form.Item>
       </div>
-      <Form.Item label="Time zone" name="timezone" rules={[{ required: true }]}>
+      <Form.Item
+        label="Time zone"
+        name="timezone"
+        rules={[{ required: true, message: 'Please choose your time zone' }]}
+      >
         <TimezoneSelect />
       </Form.Item>
       <Form.Item

@@ -113,7 +113,12 @@ export default function LocationFormModal({ open, location, defaultTimezone, cal
         <Form.Item label="Time zone" name="timezone">
           <TimezoneSelect />
         </Form.Item>
-        <Form.Item label="Phone number" name="phone_number" rules={[{ max: 40 }]}>
+        <Form.Item
+          label="Phone number"
+          name="phone_number"
+          rules={[{ max: 40 }]}
+          extra="The number customers call and text. A landline takes calls only: get a number for texting in Channels & forms."
+        >
           <Input placeholder="+61 491 570 156" inputMode="tel" />
         </Form.Item>
         <Form.Item label="Email address" name="email_address" rules={[{ type: 'email' }]}>
