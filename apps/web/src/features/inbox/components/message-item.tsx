@@ -7,12 +7,12 @@ import { canRetrySend, useFailedSend } from '../api/send-message.ts';
 import type { Attachment, MessageDto } from '../types.ts';
 import { formatClock, formatFullTime } from '../utils/format.ts';
 import { optimisticId } from '../utils/message-cache.ts';
-import { readEmailMeta, readStory, unsentAt } from '../utils/message-meta.ts';
+import { automaticSender, readEmailMeta, readStory, unsentAt } from '../utils/message-meta.ts';
 import { AssistantNote } from './assistant-note.tsx';
 import { CallCard, callOf } from './call-card.tsx';
 import { EmailBody, EmailNotes, SentVia, StoryLine } from './email-extras.tsx';
 import { MessageStatusTick } from './message-status.tsx';
-import { PersonAvatar } from './person-avatar.tsx';
+import { AutomaticAvatar, PersonAvatar } from './person-avatar.tsx';
 
 function AttachmentView({ attachment, onImageLoad }: { attachment: Attachment; onImageLoad: () => void }) {
   if (attachment.content_type.startsWith('image/')) {
@@ -93,6 +93,7 @@ export function MessageItem({
             ? 'Automatic text after a missed call'
             : 'Team'))
     : (customerName ?? 'Customer');
+  const automatic = automaticSender(message);
   const avatarName = outbound ? (message.team_user?.full_name ?? 'Team') : customerName;
   const avatarSeed = outbound ? (message.team_user_id ?? 'team') : customerSeed;
   const text = message.message.trim();
@@ -121,12 +122,16 @@ export function MessageItem({
       data-last={lastOfRun}
     >
       <span style={{ width: 30, flexShrink: 0, visibility: lastOfRun ? 'visible' : 'hidden' }}>
-        <PersonAvatar
-          name={avatarName}
-          seed={avatarSeed}
-          size={30}
-          src={outbound ? message.team_user?.avatar : null}
-        />
+        {automatic ? (
+          <AutomaticAvatar kind={automatic} size={30} />
+        ) : (
+          <PersonAvatar
+            name={avatarName}
+            seed={avatarSeed}
+            size={30}
+            src={outbound ? message.team_user?.avatar : null}
+          />
+        )}
       </span>
       <div className="ib-msg-body">
         {call && <CallCard message={message} call={call} />}

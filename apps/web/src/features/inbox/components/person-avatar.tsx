@@ -1,4 +1,4 @@
-import { UserOutlined } from '@ant-design/icons';
+import { RobotOutlined, ThunderboltOutlined, UserOutlined } from '@ant-design/icons';
 import { initials } from '../utils/format.ts';
 
 // Deep enough for white initials in light and dark themes alike: each at least 4.5:1 with white (WCAG AA), as
@@ -53,6 +53,24 @@ export function PersonAvatar({
   return (
     <span className="ib-avatar" aria-hidden="true" style={style}>
       {name?.trim() ? initials(name) : <UserOutlined />}
+    </span>
+  );
+}
+
+/**
+ * What the product sent by itself: the assistant's replies carry the assistant's robot, other automatic
+ * texts (after a missed call, say) a neutral mark, so neither reads as a teammate called "T".
+ */
+export function AutomaticAvatar({ kind, size = 36 }: { kind: 'assistant' | 'automatic'; size?: number }) {
+  const style = {
+    width: size,
+    height: size,
+    fontSize: size * 0.5,
+    background: kind === 'assistant' ? '#4F46E5' : '#475569',
+  };
+  return (
+    <span className="ib-avatar" aria-hidden="true" data-kind={kind} style={style}>
+      {kind === 'assistant' ? <RobotOutlined /> : <ThunderboltOutlined />}
     </span>
   );
 }

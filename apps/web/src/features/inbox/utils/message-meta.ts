@@ -74,3 +74,15 @@ export function unsentAt(meta: unknown): string | null {
   const at = (meta as { unsent_at?: unknown } | null)?.unsent_at;
   return typeof at === 'string' && at !== '' ? at : null;
 }
+
+/** Who sent an outgoing message that no person wrote: the assistant, or an automatic text; null for people. */
+export function automaticSender(message: {
+  direction: 'in' | 'out';
+  team_user: unknown;
+  ai_interaction: string | null;
+  meta: Record<string, unknown>;
+}): 'assistant' | 'automatic' | null {
+  if (message.direction !== 'out' || message.team_user) return null;
+  if (message.ai_interaction === 'ai_generated') return 'assistant';
+  return typeof message.meta.auto === 'string' ? 'automatic' : null;
+}
