@@ -17,7 +17,7 @@ import {
   turnOnPush,
 } from '@/lib/push.ts';
 import { useUpdateMe } from '@/lib/update-me.ts';
-import { LONG_POP } from '../utils/sound-rules.ts';
+import { LONG_POP, soundsBlockedText } from '../utils/sound-rules.ts';
 import { playRingtone, SOUND_LABELS } from '../utils/sounds.ts';
 
 /** The longest sound file offered for upload (the server refuses more). */
@@ -75,7 +75,11 @@ function BrowserNotifications() {
             type="warning"
             showIcon
             title={unsupported}
-            description="Sounds still play while a tab is open."
+            description={
+              typeof Notification !== 'undefined' && Notification.permission === 'granted'
+                ? 'Sounds still play while a tab is open.'
+                : undefined
+            }
           />
         ) : (
           <>
@@ -238,6 +242,16 @@ function DigestChoice({
   );
 }
 
+/** What keeps sounds quiet in this browser (no notification permission), read again with the browser's state. */
+function SoundsBlocked() {
+  // The push state is refetched when the person allows or blocks notifications on this page.
+  useQuery({ queryKey: ['push', 'state'], queryFn: pushState });
+  const text = soundsBlockedText(
+    typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
+  );
+  return text ? <Alert type="warning" showIcon title={text} data-testid="sounds-blocked" /> : null;
+}
+
 /** Settings → Notifications: what the signed-in person is told of, how it sounds, and this browser's part. */
 export function NotificationsPage({ me }: { me: UserMe }) {
   const update = useUpdateMe({ silent: true });
@@ -292,6 +306,7 @@ export function NotificationsPage({ me }: { me: UserMe }) {
       </Panel>
       <Panel title="Sounds">
         <Flex vertical gap={16}>
+          <SoundsBlocked />
           <SoundChoice
             label="New enquiry sound"
             value={me.ringtone_enquiry}

@@ -5,6 +5,7 @@ import {
   type SoundContext,
   type SoundSettings,
   shouldPlaySound,
+  soundsBlockedText,
 } from './sound-rules.ts';
 
 const on: SoundSettings = {
@@ -63,5 +64,20 @@ describe('ringtoneFor', () => {
     const settings = { ...on, ringtoneEnquiry: '/sounds/bell.mp3' };
     expect(ringtoneFor('enquiry', settings)).toBe('/sounds/bell.mp3');
     expect(ringtoneFor('message', settings)).toBe(LONG_POP);
+  });
+});
+
+describe('what the Sounds settings say keeps sounds quiet', () => {
+  it('says nothing once the browser may notify, and names the way to allow it otherwise', () => {
+    expect(soundsBlockedText('granted')).toBeNull();
+    expect(soundsBlockedText('default')).toContain('Show notifications in this browser');
+    expect(soundsBlockedText('denied')).toContain('site settings');
+    expect(soundsBlockedText('unsupported')).toContain('cannot show notifications');
+  });
+
+  it('agrees with the rule: quiet exactly where a reason is given', () => {
+    for (const permission of ['granted', 'default', 'denied', 'unsupported'] as const) {
+      expect(shouldPlaySound(context({ permission }))).toBe(soundsBlockedText(permission) === null);
+    }
   });
 });

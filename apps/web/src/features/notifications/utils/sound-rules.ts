@@ -33,3 +33,20 @@ export function ringtoneFor(kind: SoundKind, settings: SoundSettings): string {
   const chosen = kind === 'enquiry' ? settings.ringtoneEnquiry : settings.ringtoneMessage;
   return chosen?.trim() ? chosen : LONG_POP;
 }
+
+/**
+ * Why sounds stay quiet in this browser, for the Sounds settings, or null when they can play: the rule above
+ * needs the browser's notification permission, so a person who chose a sound is told what stands in its way.
+ */
+export function soundsBlockedText(permission: NotificationPermission | 'unsupported'): string | null {
+  switch (permission) {
+    case 'granted':
+      return null;
+    case 'default':
+      return 'Sounds play once this browser may show Switchboard notifications: choose “Show notifications in this browser” below.';
+    case 'denied':
+      return 'This browser blocks notifications from Switchboard, so its sounds stay quiet too. Allow notifications in the site settings (the icon left of the address) to hear them.';
+    case 'unsupported':
+      return 'This browser cannot show notifications, so sounds stay quiet in it. On a phone, add Switchboard to the home screen; on a computer, use a current browser.';
+  }
+}
