@@ -103,6 +103,22 @@ for (const size of [
     await date.fill(today.replace('Sept', 'Sep'));
     await date.press('Enter');
     await dialog.getByLabel('Holiday 1 name').fill('Stocktake');
+    // A second row left without a date: the form says so, and only that row is marked, not every one.
+    const afterNextYear = `${new Date().getFullYear() + 2}-02-03`;
+    await dialog.getByRole('button', { name: 'Add holiday' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Pick a date for each holiday, or remove it.')).toBeVisible();
+    const pickerOf = (n: number) =>
+      dialog.locator('.ant-picker').filter({ has: dialog.getByLabel(`Holiday ${n} date`) });
+    await expect(pickerOf(2)).toHaveClass(/ant-picker-status-error/);
+    await expect(pickerOf(1)).not.toHaveClass(/ant-picker-status-error/);
+    // A date typed the ISO way is taken as well as one typed as shown.
+    const second = dialog.getByLabel('Holiday 2 date');
+    await second.click();
+    await second.fill(afterNextYear);
+    await second.press('Enter');
+    await expect(second).toHaveValue(/^3 Feb \d{4}$/);
+    await dialog.getByLabel('Holiday 2 name').fill('Inventory');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(row).toContainText('Closed today (Stocktake)');
     await expect(page.locator('html')).toHaveJSProperty('scrollWidth', size.width);
@@ -111,6 +127,7 @@ for (const size of [
     ).body.holidays;
     expect(holidays).toEqual([
       { date: new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date()), name: 'Stocktake' },
+      { date: afterNextYear, name: 'Inventory' },
     ]);
     const closed = await browser.newPage({ viewport: size });
     await closed.goto(`/widget?location=${locationId}`);

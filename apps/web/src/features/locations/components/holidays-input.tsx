@@ -1,11 +1,14 @@
 import { CalendarOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { HOLIDAYS_MAX, type Holiday } from '@switchboard/shared';
-import { Button, DatePicker, Flex, Input, Typography } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { holidayRowsAtFault } from '../utils/holidays.ts';
 import { PublicHolidaysPicker } from './public-holidays-picker.tsx';
 
 const DAY = 'YYYY-MM-DD';
+/** Shown as the first; a date typed in any of them is taken (people paste ISO dates from elsewhere). */
+const TYPED_FORMATS = ['D MMM YYYY', DAY, 'D MMMM YYYY', 'D MMM YY'];
 
 /**
  * Days the location is closed whatever its weekly hours say (public holidays, a closure): calls go to
@@ -21,6 +24,9 @@ export function HolidaysInput({
   /** The location's zone, to suggest where its public holidays are kept. */
   timezone?: string;
 }) {
+  // The form item's own colour is off (see the location form): only the rows at fault turn red, once it refused.
+  const { errors } = Form.Item.useStatus();
+  const faulty = errors.length > 0 ? holidayRowsAtFault(value) : new Set<number>();
   const [picking, setPicking] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
   const addPublic = (holidays: { date: string; name: string }[]) => {
@@ -62,7 +68,8 @@ export function HolidaysInput({
           <DatePicker
             aria-label={`Holiday ${i + 1} date`}
             value={h.date ? dayjs(h.date) : null}
-            format="D MMM YYYY"
+            format={TYPED_FORMATS}
+            status={faulty.has(i) ? 'error' : undefined}
             allowClear={false}
             onChange={(day) => set(i, { ...h, date: day ? day.format(DAY) : '' })}
             style={{ width: 136, flex: 'none' }}

@@ -142,6 +142,8 @@ export default function LocationFormModal({ open, location, defaultTimezone, cal
         <Form.Item
           label="Holidays"
           name="holidays"
+          // Not the whole list in red for one row: the list marks the rows at fault itself.
+          validateStatus=""
           extra="Closed all day: calls go to voicemail, the chat says when you open again, and response times do not count these days."
           rules={[
             {

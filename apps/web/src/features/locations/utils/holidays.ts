@@ -1,6 +1,17 @@
 import { HOLIDAYS_MAX, type Holiday } from '@switchboard/shared';
 import dayjs from 'dayjs';
 
+/** The rows at fault: no date yet, or a date listed again (each repeat after the first). */
+export function holidayRowsAtFault(holidays: Holiday[]): Set<number> {
+  const seen = new Set<string>();
+  const fault = new Set<number>();
+  holidays.forEach((h, i) => {
+    if (!h.date || seen.has(h.date)) fault.add(i);
+    seen.add(h.date);
+  });
+  return fault;
+}
+
 /** The first thing wrong with the list, said the way the server would refuse it; null when all is right. */
 export function holidaysProblem(holidays: Holiday[]): string | null {
   if (holidays.length > HOLIDAYS_MAX) return `A location can keep at most ${HOLIDAYS_MAX} holidays.`;
