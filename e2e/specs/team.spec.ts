@@ -41,10 +41,18 @@ test('an owner invites someone to one location; they join from the email and wor
   await ivy.goto(link.pathname + link.search);
   await expect(ivy.getByRole('heading', { name: `Join ${name}` })).toBeVisible();
   await expect(ivy.getByText('Owen Owner invited')).toContainText('as a team member at North Wing.');
-  await ivy.getByLabel('Your name').fill('Ivy Invited');
+  // The name the owner typed is there to keep or correct.
+  await expect(ivy.getByLabel('Your name')).toHaveValue('Ivy Invited');
   await ivy.getByLabel('Choose a password').fill('ivy has a long password');
   await ivy.getByRole('button', { name: `Join ${name}` }).click();
   await expect(ivy).toHaveURL(/\/inbox/);
+  // The email's link opened again later says it was used, and offers to log in.
+  const later = await (await browser.newContext()).newPage();
+  await later.goto(link.pathname + link.search);
+  await expect(later.getByText('This invitation was used already.')).toBeVisible();
+  await later.getByRole('button', { name: 'Log in' }).click();
+  await expect(later.getByLabel('Email')).toBeVisible();
+  await later.close();
   await expect(ivy.locator('.app-header')).toContainText(name);
   // Her location is the North Wing, and it is the only one she can choose.
   const location = ivy.getByLabel('Location');

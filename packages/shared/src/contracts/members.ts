@@ -58,6 +58,8 @@ export const InvitationPreview = z.object({
   email: z.string(),
   role: RoleSchema,
   invited_by: z.string().nullable(),
+  /** The name the inviter typed for the person, for the form to start from. */
+  full_name: z.string().nullable(),
   location_names: z.array(z.string()).nullable(),
   /** The address has a Switchboard account already: accepting takes its password, not a new one. */
   has_account: z.boolean(),

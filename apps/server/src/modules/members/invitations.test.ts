@@ -66,6 +66,8 @@ describe('inviting and removing team members', () => {
       business_name: 'Harbourside Dental',
       has_account: false,
       role: 'staff',
+      // The name the owner typed, for the form to start from.
+      full_name: 'Nia New',
     });
     expect(
       (
@@ -85,7 +87,7 @@ describe('inviting and removing team members', () => {
       name: 'Harbourside Dental',
       role: 'staff',
     });
-    // Used once.
+    // Used once; opened again, the link says it was used and to log in.
     expect(
       (
         await api('POST', `/business/invitations/${secret}/accept`, undefined, {
@@ -94,6 +96,11 @@ describe('inviting and removing team members', () => {
         })
       ).status,
     ).toBe(404);
+    const again = await api('GET', `/business/invitations/${secret}`);
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(
+      'This invitation was used already. Log in with the email address it was sent to.',
+    );
     expect((await api('GET', '/business/members/invitations', owner)).body.body.items).toHaveLength(0);
   });
 

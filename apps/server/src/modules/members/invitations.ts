@@ -216,6 +216,13 @@ const expired = () =>
 
 async function openInvitation(db: Db, secret: string) {
   const row = await findLinkSecret(db, 'invitation', secret);
+  if (row?.used_at && row.business_id) {
+    // Opened again after joining (from the email, say): the person has an account now.
+    throw new AppError(
+      'not_found',
+      'This invitation was used already. Log in with the email address it was sent to.',
+    );
+  }
   if (!row || row.used_at || row.expires_at <= new Date() || !row.business_id) throw expired();
   const [b] = await db.select().from(businesses).where(eq(businesses.id, row.business_id));
   if (!b) throw expired();
@@ -231,6 +238,7 @@ export async function previewInvitation(ctx: { db: Db }, secret: string) {
     email: row.target,
     role: row.detail?.role === 'owner' ? ('owner' as const) : ('staff' as const),
     invited_by: (row.detail?.invited_by as string | null) ?? null,
+    full_name: typeof row.detail?.full_name === 'string' ? row.detail.full_name : null,
     location_names: invitedPlaces(row.detail, await locationNames(ctx.db, business.id)),
     has_account: Boolean(existing),
   };

@@ -14,6 +14,7 @@ function InvitationPanel() {
       <AcceptInvitation
         secret={params.get('secret') ?? ''}
         onJoined={() => navigate(APP_HOME, { replace: true })}
+        onLogIn={() => navigate(paths.login)}
       />
     </section>
   );

@@ -115,6 +115,8 @@ export type InvitationPreview = {
   email: string;
   role: 'owner' | 'staff';
   invited_by: string | null;
+  /** The name the inviter typed for the person, for the form to start from. */
+  full_name: string | null;
   /** The locations a team member is invited to work at; null for all of them. */
   location_names: string[] | null;
   has_account: boolean;

@@ -4,7 +4,15 @@ import { acceptInvitation, type InvitationPreview, previewInvitation } from '../
 import { formErrorText } from '../utils/form-error.ts';
 
 /** The emailed invitation: a new person sets their name and password; someone with an account gives theirs. */
-export function AcceptInvitation({ secret, onJoined }: { secret: string; onJoined: () => void }) {
+export function AcceptInvitation({
+  secret,
+  onJoined,
+  onLogIn,
+}: {
+  secret: string;
+  onJoined: () => void;
+  onLogIn: () => void;
+}) {
   const [preview, setPreview] = useState<InvitationPreview | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +25,19 @@ export function AcceptInvitation({ secret, onJoined }: { secret: string; onJoine
   }, [secret]);
 
   if (failed)
-    return <Result status="warning" title="This invitation does not work any more" subTitle={failed} />;
+    return (
+      <Result
+        status="warning"
+        title="This invitation does not work any more"
+        subTitle={failed}
+        // Most often it was used: the person has an account and only needs to log in.
+        extra={
+          <Button type="primary" onClick={onLogIn}>
+            Log in
+          </Button>
+        }
+      />
+    );
   if (!preview) return <Result icon={<Spin size="large" />} title="Opening your invitation…" />;
 
   return (
@@ -33,6 +53,7 @@ export function AcceptInvitation({ secret, onJoined }: { secret: string; onJoine
         layout="vertical"
         size="large"
         requiredMark={false}
+        initialValues={{ full_name: preview.full_name ?? '' }}
         disabled={pending}
         onFinish={async (values: { full_name?: string; password: string }) => {
           setPending(true);
@@ -48,7 +69,11 @@ export function AcceptInvitation({ secret, onJoined }: { secret: string; onJoine
       >
         {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
         {!preview.has_account && (
-          <Form.Item label="Your name" name="full_name" rules={[{ required: true, whitespace: true }]}>
+          <Form.Item
+            label="Your name"
+            name="full_name"
+            rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}
+          >
             <Input autoComplete="name" maxLength={200} autoFocus />
           </Form.Item>
         )}
