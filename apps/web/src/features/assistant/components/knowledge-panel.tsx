@@ -40,35 +40,45 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
   const crawl = useCrawlNow();
   const recrawl = useSetRecrawl();
   const remove = useDeleteDocument();
+  // Files whose upload was refused or failed: kept on screen to try again or remove, never dropped silently.
   const [files, setFiles] = useState<File[]>([]);
   const [url, setUrl] = useState('');
   const [schedule, setSchedule] = useState<string>('weekly');
   const [problem, setProblem] = useState<string | null>(null);
 
-  const pick = (picked: File[]) => {
-    const big = picked.find((f) => f.size > MAX_MB * 1024 * 1024);
-    setProblem(big ? `“${big.name}” is larger than ${MAX_MB} MB. Upload a smaller file.` : null);
-    setFiles((current) => [...current, ...picked.filter((f) => f.size <= MAX_MB * 1024 * 1024)].slice(0, 10));
-  };
-  const send = () => {
+  const read = (input: { files: File[]; url: string }) => {
     setProblem(null);
-    if (!files.length && !url.trim()) return setProblem('Choose a file, or write a website address.');
-    if (url.trim() && !/^https?:\/\/[^\s/]+\.[^\s]+/i.test(url.trim())) {
-      return setProblem('Write the website address in full, like https://example.com/faq.');
-    }
     upload.mutate(
-      { files, url, recrawl: schedule },
+      { ...input, recrawl: schedule },
       {
         onSuccess: (made) => {
-          setFiles([]);
-          setUrl('');
+          if (input.files.length) setFiles((current) => current.filter((f) => !input.files.includes(f)));
+          if (input.url) setUrl('');
           notify.success(
             made.length === 1 ? `Reading “${made[0]?.name}”` : `Reading ${made.length} documents`,
           );
         },
-        onError: (error) => setProblem(failureText(error)),
+        onError: (error) => {
+          setFiles((current) => [...current, ...input.files.filter((f) => !current.includes(f))]);
+          setProblem(failureText(error));
+        },
       },
     );
+  };
+  // Chosen or dropped files are read at once: choosing them is the owner's go-ahead.
+  const pick = (picked: File[]) => {
+    const big = picked.find((f) => f.size > MAX_MB * 1024 * 1024);
+    const fine = picked.filter((f) => f.size <= MAX_MB * 1024 * 1024).slice(0, 10);
+    if (fine.length) read({ files: fine, url: '' });
+    if (big) setProblem(`“${big.name}” is larger than ${MAX_MB} MB. Upload a smaller file.`);
+  };
+  const readWebsite = () => {
+    setProblem(null);
+    if (!url.trim()) return setProblem('Write a website address, like https://example.com/faq.');
+    if (!/^https?:\/\/[^\s/]+\.[^\s]+/i.test(url.trim())) {
+      return setProblem('Write the website address in full, like https://example.com/faq.');
+    }
+    read({ files: [], url });
   };
 
   return (
@@ -93,10 +103,18 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
             </Typography.Text>
           </Upload.Dragger>
           {files.length > 0 && (
-            <ul aria-label="Files to upload" style={{ margin: '8px 0 0', paddingLeft: 18 }}>
+            <ul aria-label="Files not read" style={{ margin: '8px 0 0', paddingLeft: 18 }}>
               {files.map((f) => (
                 <li key={`${f.name}-${f.size}`}>
                   {f.name}{' '}
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={upload.isPending}
+                    onClick={() => read({ files: [f], url: '' })}
+                  >
+                    Try again
+                  </Button>
                   <Button type="link" size="small" onClick={() => setFiles(files.filter((x) => x !== f))}>
                     Remove
                   </Button>
@@ -119,7 +137,7 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
               options={AI_RECRAWL.map((r) => ({ value: r, label: RECRAWL_LABEL[r] }))}
               style={{ width: 150 }}
             />
-            <Button type="primary" loading={upload.isPending} onClick={send}>
+            <Button type="primary" loading={upload.isPending} onClick={readWebsite}>
               Read
             </Button>
           </div>
