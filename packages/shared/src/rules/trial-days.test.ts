@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trialRemainingDays } from './trial-days.ts';
+import { trialEndDate, trialRemainingDays } from './trial-days.ts';
 
 // Melbourne is UTC+10 (AEST) or UTC+11 (AEDT). In 2024 daylight saving ended at 03:00 on Sunday 7 April
 // (a 25-hour day) and started at 02:00 on Sunday 6 October (a 23-hour day).
@@ -56,5 +56,42 @@ describe('Trial remaining days: "whole days from the start of today in Australia
 
   it('rejects a trial end date that is not a date', () => {
     expect(() => trialRemainingDays('soon', new Date('2024-05-08T02:00:00Z'))).toThrow(RangeError);
+  });
+});
+
+describe('a trial of 14 days reads 14 on its sign-up day and ends after its last day', () => {
+  const melbourne = (day: string, time: string) => {
+    // A wall-clock time in Melbourne, found by trying both of its offsets.
+    for (const offset of ['+10:00', '+11:00']) {
+      const at = new Date(`${day}T${time}${offset}`);
+      const shown = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Australia/Melbourne',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .format(at)
+        .replace(', ', 'T');
+      if (shown === `${day}T${time}`) return at;
+    }
+    throw new Error(`${day} ${time} is not a Melbourne time`);
+  };
+  const plus = (day: string, n: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+  // Plain weeks, then a trial across the end of daylight saving (7 April 2024) and one across its start (6 October).
+  it.each(['2024-05-01', '2024-03-28', '2024-09-28'])('signed up on %s', (day) => {
+    for (const time of ['00:05', '12:59', '13:01', '23:55']) {
+      const end = trialEndDate(melbourne(day, time), 14);
+      for (const later of ['00:05', '12:00', '23:55']) {
+        expect(trialRemainingDays(end, melbourne(day, later))).toBe(14);
+        expect(trialRemainingDays(end, melbourne(plus(day, 13), later))).toBe(1);
+        expect(trialRemainingDays(end, melbourne(plus(day, 14), later))).toBe(0);
+        expect(trialRemainingDays(end, melbourne(plus(day, 15), later))).toBe(-1);
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { TRIAL_OFFSET_HOURS, TRIAL_TIMEZONE } from '../constants.ts';
-import { calendarDayIn, type DateInput, MS_PER_DAY, startOfDayIn, toInstant } from './zoned-day.ts';
+import { addDays, calendarDayIn, type DateInput, MS_PER_DAY, startOfDayIn, toInstant } from './zoned-day.ts';
 
 /**
  * Whole days from the start of today in Australia/Melbourne to the trial end date plus 11 hours.
@@ -12,4 +12,15 @@ export function trialRemainingDays(trialEndDate: DateInput, now: Date = new Date
   const trialEnd = toInstant(trialEndDate).add(TRIAL_OFFSET_HOURS, 'hour');
   const startOfToday = startOfDayIn(calendarDayIn(now, TRIAL_TIMEZONE), TRIAL_TIMEZONE);
   return Math.floor((trialEnd.valueOf() - startOfToday.getTime()) / MS_PER_DAY);
+}
+
+/**
+ * When a trial of `days` days started at `start` ends, such that the formula above reads `days` all through
+ * the sign-up day (whatever its hour), one less each day after, 0 ("ends today") on the day after the last
+ * full day, and below 0 once that day is over. The end sits at 01:00 (Melbourne) of that last day: with the
+ * 11-hour offset that is midday, so an hour gained or lost to daylight saving on the way never tips a floor.
+ */
+export function trialEndDate(start: Date, days: number): Date {
+  const lastDay = addDays(calendarDayIn(start, TRIAL_TIMEZONE), days);
+  return new Date(startOfDayIn(lastDay, TRIAL_TIMEZONE).getTime() + (12 - TRIAL_OFFSET_HOURS) * 3_600_000);
 }

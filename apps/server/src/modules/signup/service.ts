@@ -10,6 +10,7 @@ import {
   users,
 } from '@switchboard/db';
 import type { ConfirmSignupRequest, RegisterRequest } from '@switchboard/shared';
+import { trialEndDate } from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -293,7 +294,7 @@ export async function confirmSignup(
           timezone: pending.timezone,
           country: pending.country,
           plan: 'trial',
-          trial_end_date: new Date(now.getTime() + config.plans.trialDays * DAY_MS),
+          trial_end_date: trialEndDate(now, config.plans.trialDays),
           message_limit: config.plans.messageLimit.trial,
           // The code came back from the address: it is confirmed from the start.
           verified: true,

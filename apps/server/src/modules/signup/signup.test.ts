@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { businesses, oneTimeSecrets, users } from '@switchboard/db';
+import { trialRemainingDays } from '@switchboard/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMailServer, fakeMailServer } from '../../channels/email/testing.ts';
@@ -161,9 +162,11 @@ describe('sign-up', () => {
       timezone: 'Australia/Sydney',
       verified: true,
     });
+    // The strip reads 14 days on the sign-up day, at whatever hour the business signed up.
+    expect(trialRemainingDays(b!.trial_end_date!)).toBe(14);
     const days = (b!.trial_end_date!.getTime() - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(13.9);
-    expect(days).toBeLessThan(14.1);
+    expect(days).toBeGreaterThan(13);
+    expect(days).toBeLessThan(15);
     expect(b!.signup_meta).toMatchObject({
       ip: '203.0.113.50',
       tracking: { utm_source: 'google', gclid: 'abc123' },
