@@ -19,8 +19,10 @@ function cell<T>(column: Column<T>, record: T, index: number): ReactNode {
 export function useResponsiveColumns<T>(
   columns: TableColumnsType<T>,
   minWidth: number,
+  /** Stacked on any screen: for a table in a narrow panel, where the screen's width says nothing. */
+  alwaysStacked = false,
 ): Pick<TableProps<T>, 'columns' | 'scroll'> {
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = Grid.useBreakpoint().md === false || alwaysStacked;
   if (!phone) return { columns, scroll: { x: minWidth } };
   const actions = columns.filter((c) => c.key === ACTIONS_COLUMN.key);
   const rest = columns.filter((c) => c.key !== ACTIONS_COLUMN.key) as Column<T>[];

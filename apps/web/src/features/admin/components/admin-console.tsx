@@ -1,5 +1,17 @@
 import { FEATURE_FLAG_NAMES, FEATURE_FLAGS, type FeatureFlag } from '@switchboard/shared';
-import { Alert, Button, Drawer, Flex, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Flex,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
@@ -14,6 +26,7 @@ import {
   useOpenBusiness,
   useUpdateBusiness,
 } from '../api.ts';
+import { signupFacts } from '../utils/signup-facts.ts';
 import { AuditLog } from './audit-log.tsx';
 
 const STATUS_COLOURS: Record<string, string> = {
@@ -162,14 +175,20 @@ function BusinessDrawer({ business, onClose }: { business: AdminBusiness; onClos
         {business.signup_meta && (
           <div>
             <Typography.Title level={5}>Sign-up</Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ wordBreak: 'break-word', fontSize: 12 }}>
-              {JSON.stringify(business.signup_meta)}
-            </Typography.Paragraph>
+            <Descriptions
+              size="small"
+              column={1}
+              items={signupFacts(business.signup_meta).map((f, i) => ({
+                key: i,
+                label: f.label,
+                children: <span style={{ overflowWrap: 'anywhere' }}>{f.value}</span>,
+              }))}
+            />
           </div>
         )}
         <div>
           <Typography.Title level={5}>Audit log</Typography.Title>
-          <AuditLog scope="admin" businessId={business.id} />
+          <AuditLog scope="admin" businessId={business.id} stacked />
         </div>
       </Flex>
     </Drawer>

@@ -8,7 +8,16 @@ const when = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** The audit log, newest first: who did what, to what, when. */
-export function AuditLog({ scope, businessId }: { scope: 'business' | 'admin'; businessId: string | null }) {
+export function AuditLog({
+  scope,
+  businessId,
+  stacked = false,
+}: {
+  scope: 'business' | 'admin';
+  businessId: string | null;
+  /** In a narrow panel (the admin's drawer): each entry's facts one under another, whatever the screen. */
+  stacked?: boolean;
+}) {
   const [page, setPage] = useState(1);
   const log = useAuditLog(scope, businessId, page);
   const responsive = useResponsiveColumns<AuditEntry>(
@@ -38,6 +47,7 @@ export function AuditLog({ scope, businessId }: { scope: 'business' | 'admin'; b
       },
     ],
     760,
+    stacked,
   );
   return (
     <Table<AuditEntry>
