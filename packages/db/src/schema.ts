@@ -154,6 +154,15 @@ export const businesses = pgTable('businesses', {
   subscription_renews_at: ts('subscription_renews_at'),
   /** Set when the subscription is cancelled to end at the period's end (or ended). */
   subscription_ends_at: ts('subscription_ends_at'),
+  /** The promotion code the subscription was bought with and its discount in words, as the owner chose it. */
+  subscription_promotion: jsonb('subscription_promotion').$type<{ code: string; description: string }>(),
+  /**
+   * The business's referral link's code (`/signup?ref=bayside-physio-k2m9qa`): its name and a random tail. New
+   * businesses are given one from their name; any other row gets a random one from the default.
+   */
+  referral_code: text('referral_code')
+    .unique()
+    .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)`),
   stripe_account_id: text('stripe_account_id'),
   /** The connected account's state as Stripe last told it (settings show it; `account.updated` refreshes it). */
   stripe_details_submitted: boolean('stripe_details_submitted').notNull().default(false),

@@ -37,6 +37,10 @@ export const SubscriptionView = z.object({
   messages_sent_today: z.number(),
   /** A Stripe customer exists: the card and the subscription are managed in Stripe's portal. */
   can_manage_billing: z.boolean(),
+  /** The promotion code the running subscription was bought with, and its discount in words. */
+  promotion: z.object({ code: z.string(), description: z.string() }).nullable(),
+  /** The business's referral link's code: `/signup?ref={code}`. */
+  referral_code: z.string().nullable(),
   /** How plans are bought here: Stripe, the sandbox, or not at all. */
   billing: z.enum(['stripe', 'sandbox', 'none']),
   plans: z.array(PlanOffer),

@@ -41,8 +41,16 @@ export const RegisterRequest = z
     meta: z
       .strictObject({
         tracking: Tracking.optional(),
-        /** The business whose referral link brought this sign-up (`/signup?ref={business id}`). */
-        referral: z.uuid('must be a business id').optional(),
+        /**
+         * The business whose referral link brought this sign-up: `/signup?ref={its referral code}`, or its id
+         * in links shared before there were codes.
+         */
+        referral: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z0-9-]{4,80}$/, 'must be a referral code')
+          .optional(),
       })
       .optional(),
     form_token: z.string().min(1).max(2000),

@@ -58,6 +58,8 @@ export const MeBusiness = z.object({
   messages_sent_today: z.number(),
   message_limit: z.number(),
   verified: z.boolean(),
+  /** The code of the business's referral link, `/signup?ref={code}`. */
+  referral_code: z.string().nullable(),
   regulated: z.boolean(),
   selected: z.boolean(),
   locations: z.array(MeLocation),

@@ -34,6 +34,8 @@ export type SubscribeInput = {
   trial_end: Date | null;
   /** A checked promotion code's id; without one Checkout lets the customer type a code. */
   promotion: string | null;
+  /** That code as the owner typed it and its discount in words, kept with the subscription to show later. */
+  promotion_label?: { code: string; description: string } | null;
   success_url: string;
   cancel_url: string;
   idempotency_key: string;
@@ -120,7 +122,16 @@ export function stripeBilling(settings: {
       return customer.id;
     },
     async checkout(input) {
-      const metadata = { business_id: input.business_id, plan: input.plan };
+      const metadata = {
+        business_id: input.business_id,
+        plan: input.plan,
+        ...(input.promotion_label
+          ? {
+              promotion_code: input.promotion_label.code,
+              promotion_description: input.promotion_label.description.slice(0, 500),
+            }
+          : {}),
+      };
       const trial =
         input.trial_end && input.trial_end.getTime() - Date.now() > MIN_TRIAL_MS
           ? { trial_end: Math.floor(input.trial_end.getTime() / 1000) }

@@ -134,6 +134,9 @@ describe('plans in the sandbox: Checkout, the portal and the status they lead to
       plan: 'monthly',
       message_limit: 2000,
       can_manage_billing: true,
+      // What the plan was bought with stays on the page after paying.
+      promotion: { code: 'WELCOME20', description: '20% off for 3 months' },
+      referral_code: expect.stringMatching(/^[a-z0-9-]+$/),
     });
     expect(view.renews_at).not.toBeNull();
     expect((await api('POST', `/sandbox/billing/${id}${url.search}`)).status).toBe(409);
@@ -163,6 +166,8 @@ describe('plans in the sandbox: Checkout, the portal and the status they lead to
     expect(cancelled.ends_at).not.toBeNull();
     await api('POST', '/sandbox/billing-portal', owner, { action: 'end' });
     expect((await status()).status).toBe('monthly_subscription_expired');
+    // An ended subscription's discount is not shown as running.
+    expect((await status()).promotion).toBeNull();
     const refused = await reply();
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('subscription_inactive');

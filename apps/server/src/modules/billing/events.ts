@@ -100,7 +100,13 @@ export async function applyBillingEvent(
         (await byCustomer(tx, idOf(session.customer)));
       if (!b) return unknown({ client_reference_id: session.client_reference_id });
       const plan = session.metadata?.plan;
+      const code = session.metadata?.promotion_code;
       return update(b, {
+        // The code chosen in Switchboard before paying, or none: a code typed on Stripe's own page is not named
+        // in the event, and an earlier subscription's code is not this one's.
+        subscription_promotion: code
+          ? { code, description: session.metadata?.promotion_description ?? code }
+          : null,
         stripe_customer_id: idOf(session.customer) ?? b.stripe_customer_id,
         stripe_subscription_id: idOf(session.subscription) ?? b.stripe_subscription_id,
         ...(plan === 'monthly' || plan === 'annual'

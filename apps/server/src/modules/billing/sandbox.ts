@@ -20,7 +20,7 @@ import {
 } from '../../integrations/stripe/billing.ts';
 import { sandboxStripeEvent, signStripeEvent } from '../../integrations/stripe/payments.ts';
 import { requireOwner } from '../../plugins/auth.ts';
-import { getSubscription, runningTrialEnd } from './service.ts';
+import { describePromotion, getSubscription, runningTrialEnd } from './service.ts';
 
 const Params = z.strictObject({ id: z.string().max(100) });
 const Query = z.strictObject({ promo: z.string().max(100).optional() });
@@ -132,8 +132,10 @@ export const sandboxBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sandbox/billing/:id',
     { schema: { params: Params, querystring: Query, response: { 200: answer(SandboxBillingAnswer) } } },
     async (request) => {
-      const { business, plan, paid } = await session(request.params.id, request.query.promo ?? null);
+      const { found, business, plan, paid } = await session(request.params.id, request.query.promo ?? null);
       if (paid) throw new AppError('conflict', 'This plan has already been paid for.');
+      const code = found.promotion ? found.promotion.replace(/^promo_sandbox_/, '') : null;
+      const promo = code ? SANDBOX_PROMOTIONS[code] : undefined;
       const trialEnd = runningTrialEnd(business);
       const sub = subscriptionObject(business, plan, {
         status: trialEnd ? 'trialing' : 'active',
@@ -150,7 +152,13 @@ export const sandboxBillingRoutes: FastifyPluginAsyncZod = async (app) => {
           customer: business.stripe_customer_id,
           client_reference_id: business.id,
           subscription: sub.id,
-          metadata: { business_id: business.id, plan },
+          metadata: {
+            business_id: business.id,
+            plan,
+            ...(promo && code
+              ? { promotion_code: code, promotion_description: describePromotion({ ...promo, code }) }
+              : {}),
+          },
         }),
       );
       await deliver(app, sandboxStripeEvent('customer.subscription.created', sub));

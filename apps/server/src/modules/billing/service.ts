@@ -65,6 +65,9 @@ export async function getSubscription(ctx: Ctx): Promise<z.input<typeof Subscrip
     message_limit: b.message_limit,
     messages_sent_today: messagesSentToday(b),
     can_manage_billing: Boolean(b.stripe_customer_id),
+    // What the running subscription was bought with; an ended one's discount is history.
+    promotion: b.plan === 'trial' || b.subscription_past_due ? null : (b.subscription_promotion ?? null),
+    referral_code: b.referral_code,
     billing: ctx.billing?.mode ?? 'none',
     plans: prices.map((p) => ({ ...p, message_limit: ctx.config.plans.messageLimit[p.plan] })),
   };
@@ -126,6 +129,7 @@ export async function changePlan(ctx: Ctx, input: { plan: PaidPlan; promotion_co
     plan: input.plan,
     trial_end: trialEnd,
     promotion: promotion?.id ?? null,
+    promotion_label: promotion ? { code: promotion.code, description: describePromotion(promotion) } : null,
     success_url: `${back}?checkout=done`,
     cancel_url: `${back}?checkout=cancelled`,
     // A double click makes one session; a new attempt a minute later, a new one.
@@ -159,7 +163,7 @@ async function checkedPromotion(ctx: Ctx, billing: Billing, code: string): Promi
   return promotion;
 }
 
-function describe(p: Promotion): string {
+export function describePromotion(p: Omit<Promotion, 'id'>): string {
   const off =
     p.percent_off !== null
       ? `${p.percent_off}% off`
@@ -192,7 +196,7 @@ export async function validatePromo(
   const first = firstPaymentCents(price.amount_cents, promotion);
   return {
     code: promotion.code,
-    description: describe(promotion),
+    description: describePromotion(promotion),
     percent_off: promotion.percent_off,
     amount_off_cents: promotion.amount_off_cents,
     duration: promotion.duration,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   businesses,
   businessMembers,
@@ -10,7 +11,7 @@ import {
   users,
 } from '@switchboard/db';
 import type { ConfirmSignupRequest, RegisterRequest } from '@switchboard/shared';
-import { trialEndDate } from '@switchboard/shared';
+import { isUuid, trialEndDate } from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -39,6 +40,22 @@ import {
 export type SignupCtx = { db: Db; config: Config; mailer: Mailer; limiter: Limiter; jobs: Jobs };
 
 const DAY_MS = 86_400_000;
+
+/**
+ * A referral code people can read in a link: the business's name in lowercase words, then a random tail that
+ * keeps two businesses of the same name apart (36⁶ tails each).
+ */
+export function referralCode(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 30)
+    .replace(/^-+|-+$/g, '');
+  const tail = Array.from(randomBytes(6), (byte) => (byte % 36).toString(36)).join('');
+  return words ? `${words}-${tail}` : tail;
+}
 const HOUR = 3600;
 /** How long an emailed confirmation link works. */
 export const VERIFY_LINK_DAYS = 2;
@@ -189,7 +206,11 @@ export async function startSignup(
     ? await db
         .select({ id: businesses.id, name: businesses.name })
         .from(businesses)
-        .where(eq(businesses.id, input.meta.referral))
+        .where(
+          isUuid(input.meta.referral)
+            ? eq(businesses.id, input.meta.referral)
+            : eq(businesses.referral_code, input.meta.referral),
+        )
     : [];
   // Hashed either way: the argon2 time is most of this request's, and must not differ.
   const pending: PendingSignup = {
@@ -295,6 +316,7 @@ export async function confirmSignup(
           country: pending.country,
           plan: 'trial',
           trial_end_date: trialEndDate(now, config.plans.trialDays),
+          referral_code: referralCode(pending.business_name),
           message_limit: config.plans.messageLimit.trial,
           // The code came back from the address: it is confirmed from the start.
           verified: true,

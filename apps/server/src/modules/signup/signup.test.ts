@@ -387,10 +387,26 @@ describe('sign-up', () => {
     expect(other!.signup_meta).not.toHaveProperty('referred_by');
     const bad = await register(
       t,
-      signupBody(await formToken(t), { email: 'ref3@x.test', meta: { referral: 'nope' } }),
+      signupBody(await formToken(t), { email: 'ref3@x.test', meta: { referral: 'not a code!' } }),
       '198.51.100.32',
     );
     expect(bad.statusCode).toBe(400);
+
+    // A new business's own link reads as its name, and a sign-up through it is credited to it.
+    expect(row!.referral_code).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*-[a-z0-9]{6}$/);
+    expect(row!.referral_code!.startsWith(row!.name!.toLowerCase().replace(/[^a-z0-9]+/g, '-'))).toBe(true);
+    const byCode = await signUp(
+      t,
+      mail,
+      { email: 'ref4@x.test', meta: { referral: row!.referral_code!.toUpperCase() } },
+      '198.51.100.33',
+    );
+    const [third] = await t.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, byCode.business_id));
+    expect(third!.signup_meta).toMatchObject({ referred_by: { id: row!.id, name: row!.name } });
+    expect(third!.referral_code).not.toBe(row!.referral_code);
   });
 
   it('limits sign-ups per IP address', async () => {

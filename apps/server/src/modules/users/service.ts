@@ -85,6 +85,7 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
       messages_sent_today: b.messages_sent_today,
       message_limit: b.message_limit,
       verified: b.verified,
+      referral_code: b.referral_code,
       regulated: b.regulated && user.super_admin,
       selected: b.id === actor.business_id,
       locations: locs

@@ -6,7 +6,7 @@ import { cookieWrite, readCookie, writeCookies } from '@/lib/cookies.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { useBannerHeight } from '@/lib/use-banner-height.ts';
 import { resendConfirmationLink } from '../api.ts';
-import { accountNotice, type BannerBusiness } from './account-notice.ts';
+import { accountNotice, type BannerBusiness, referralLink } from './account-notice.ts';
 import './account-banner.css';
 
 const ACTION_TEXT = { plan: 'Choose a plan', card: 'Update my card', resend: 'Send a new link' } as const;
@@ -21,7 +21,7 @@ export function AccountBanner({
   canManage,
   offerReferral,
 }: {
-  business: BannerBusiness & { id: string };
+  business: BannerBusiness & { referral_code: string | null };
   canManage: boolean;
   /** The business owner, who is offered the referral link once when there is nothing else to say. */
   offerReferral: boolean;
@@ -29,7 +29,11 @@ export function AccountBanner({
   const notice = accountNotice(business, canManage);
   const ref = useRef<HTMLDivElement>(null);
   const [referral, setReferral] = useState(
-    () => offerReferral && business.verified && !readCookie(COOKIE_NAMES.referalPopup),
+    () =>
+      offerReferral &&
+      business.verified &&
+      Boolean(business.referral_code) &&
+      !readCookie(COOKIE_NAMES.referalPopup),
   );
   const [copied, setCopied] = useState(false);
   const [resend, setResend] = useState<{ pending: boolean; result?: string; error?: string }>({
@@ -38,9 +42,9 @@ export function AccountBanner({
 
   useBannerHeight(ref);
 
-  if (!notice && referral) {
+  if (!notice && referral && business.referral_code) {
     // The referral offer (cookie `referalPopup`, spec §3): once; copying the link or closing it is remembered.
-    const link = `${window.location.origin}/signup?ref=${business.id}`;
+    const link = referralLink(business.referral_code);
     const remember = (value: string) => writeCookies([cookieWrite(COOKIE_NAMES.referalPopup, value)]);
     return (
       <div ref={ref} className="account-banner" data-testid="referral-offer">

@@ -77,3 +77,8 @@ export function accountNotice(b: BannerBusiness, owner: boolean, now = new Date(
   }
   return null;
 }
+
+/** The link a business shares so that sign-ups through it are credited to it: its readable referral code. */
+export function referralLink(code: string, origin: string = window.location.origin): string {
+  return `${origin}/signup?ref=${encodeURIComponent(code)}`;
+}

@@ -14,6 +14,7 @@ import {
   subscriptionKeys,
   useSubscription,
 } from '../api.ts';
+import { referralLink } from './account-notice.ts';
 import './subscription.css';
 import { dayText } from '@/lib/dates.ts';
 
@@ -112,6 +113,25 @@ function PlanCard({
           {current ? 'Change plan' : `Choose ${offer.plan}`}
         </Button>
       )}
+    </Card>
+  );
+}
+
+/** The business's referral link, readable and ready to copy: a business that signs up through it is credited. */
+function ReferralCard({ code }: { code: string }) {
+  const link = referralLink(code);
+  return (
+    <Card size="small" title="Refer a business">
+      <Typography.Paragraph style={{ margin: '0 0 8px' }}>
+        Share your link: a business that signs up through it starts a free trial, and we know you sent them.
+      </Typography.Paragraph>
+      <Typography.Text
+        copyable={{ text: link, tooltips: ['Copy my link', 'Copied'] }}
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid="referral-link"
+      >
+        {link}
+      </Typography.Text>
     </Card>
   );
 }
@@ -223,6 +243,11 @@ export function SubscriptionPage({
             <Tag color={status.color}>{v.status.replaceAll('_', ' ')}</Tag>
           </Flex>
           <Typography.Paragraph style={{ margin: 0 }}>{statusSentence(v)}</Typography.Paragraph>
+          {v.promotion && (
+            <Typography.Paragraph type="success" style={{ margin: 0 }} data-testid="subscription-promotion">
+              Bought with the code {v.promotion.code}: {v.promotion.description}.
+            </Typography.Paragraph>
+          )}
           {!canManage && v.status !== paidPlan && (
             <Typography.Text type="secondary">
               Only the business owner can choose a plan or change the card.
@@ -324,6 +349,7 @@ export function SubscriptionPage({
               )}
             </Card>
           )}
+          {canManage && v.referral_code && <ReferralCard code={v.referral_code} />}
           {v.billing === 'sandbox' && (
             <Typography.Text type="secondary">
               Sandbox mode: plans are paid on a sandbox page and no card is charged. Try the codes WELCOME20
