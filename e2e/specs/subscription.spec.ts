@@ -45,11 +45,19 @@ test('an ended trial, a plan bought in the sandbox, a failed payment, and an adm
   // The owner buys the monthly plan on the sandbox payment page.
   await banner.getByRole('button', { name: 'Choose a plan' }).click();
   await expect(owner.getByRole('heading', { name: 'Subscription' })).toBeVisible();
+  await owner.getByLabel('Promotion code').fill('welcome20');
+  await owner.getByRole('button', { name: 'Check the code' }).click();
+  await expect(owner.getByText(/^WELCOME20: 20% off for 3 months\./)).toBeVisible();
   await owner.getByRole('button', { name: 'Choose monthly' }).click();
   await expect(owner.getByText('Sandbox payment page: no card is charged.')).toBeVisible();
   await owner.getByRole('button', { name: /^Pay / }).click();
   await expect(owner).toHaveURL(/\/settings\/subscription\?checkout=done/);
   await expect(owner.getByRole('heading', { name: 'Monthly plan' })).toBeVisible();
+  // The discount bought stays on the page, beside the business's referral link in words.
+  await expect(owner.getByTestId('subscription-promotion')).toHaveText(
+    'Bought with the code WELCOME20: 20% off for 3 months.',
+  );
+  await expect(owner.getByTestId('referral-link')).toContainText(/\/signup\?ref=trial-cafe-\d+-[a-z0-9]{6}$/);
 
   // A failed payment, as Stripe's portal and its retry would report it: the banner says when the card is tried again.
   await owner.getByRole('button', { name: 'Manage billing, card and invoices' }).click();
