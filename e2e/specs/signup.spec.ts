@@ -58,7 +58,7 @@ test('a new business signs up from the login page, confirms its email with the e
   ).toBeVisible();
   await page.getByLabel('Code').fill(mobileCode!);
   await page.getByRole('button', { name: 'Confirm my mobile' }).click();
-  await expect(page.getByText('+61412345678 is confirmed as your mobile.')).toBeVisible();
+  await expect(page.getByText('+61 412 345 678 is confirmed as your mobile.')).toBeVisible();
   await page.getByRole('button', { name: 'Open my inbox' }).click();
 
   // In the inbox, on its own business, its email confirmed by the code: the strip shows the trial's days.

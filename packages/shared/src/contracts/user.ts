@@ -46,6 +46,8 @@ export const MeBusiness = z.object({
   is_owner: z.boolean(),
   image: z.string().nullable(),
   timezone: z.string(),
+  /** ISO 3166 country code: dates, amounts and phone numbers are written as there. */
+  country: z.string().nullable(),
   website: z.string().nullable(),
   /** Origins of the business's other sites, where its web forms may send visitors back to. */
   site_origins: z.array(z.string()),

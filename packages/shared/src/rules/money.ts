@@ -58,10 +58,10 @@ export function minorUnits(currency: string): number {
   return BY_CODE.get(currency.toUpperCase())?.minor_units ?? 2;
 }
 
-/** An amount in the currency's minor units as money people read (`$1,234.50`, `JPY 1,000`, `KWD 5.120`). */
-export function formatMoney(minor: number, currency: string): string {
+/** An amount in the currency's minor units as money people read (`$1,234.50`, `JPY 1,000`, `KWD 5.120`), in `locale`. */
+export function formatMoney(minor: number, currency: string, locale = 'en-AU'): string {
   const digits = minorUnits(currency);
-  return new Intl.NumberFormat('en-AU', {
+  return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: currency.toUpperCase(),
     minimumFractionDigits: digits,

@@ -74,6 +74,7 @@ export async function getMe({ db, actor }: UserCtx): Promise<UserMe> {
       is_owner: b.owner_user_id === user.id,
       image: b.image,
       timezone: b.timezone,
+      country: b.country,
       website: b.website,
       site_origins: b.site_origins,
       industry: b.industry,

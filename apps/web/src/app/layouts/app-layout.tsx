@@ -43,6 +43,7 @@ import { isApiError } from '@/lib/api-error.ts';
 import { CREDENTIAL_COOKIES, removeCookies } from '@/lib/cookies.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { useLiveLabels } from '@/lib/labels.ts';
+import { setBusinessCountry } from '@/lib/locale.ts';
 import { notify } from '@/lib/notifier.ts';
 import { isPhoneAvailable } from '@/lib/phone-requests.ts';
 import { holdSocket, reconnectSocket } from '@/lib/socket.ts';
@@ -285,6 +286,8 @@ function AppShell() {
     if (tablet) setCollapsed(true);
   }, [tablet]);
   const selection = me.data ? currentSelection(me.data) : null;
+  // Before anything below renders a date, an amount or a number: they are written as in the business's country.
+  setBusinessCountry(selection?.business.country);
   const publicConfig = usePublicConfig();
   // The inbox fills the space under the top bar edge to edge, and '/inbox/{id}' is still the inbox page.
   const inInbox = pathname === paths.inbox || pathname.startsWith(`${paths.inbox}/`);

@@ -10,6 +10,7 @@ import {
   ReplyPreferences,
 } from '@/features/profile/components/profile-panel.tsx';
 import { type ThemeMode, useThemeStore } from '@/features/theme/stores/theme-store.ts';
+import { phoneText } from '@/lib/phones.ts';
 import { sharedQueryKeys } from '@/lib/query-keys.ts';
 import { useAppSelection } from '../layouts/use-app-selection.ts';
 
@@ -31,7 +32,7 @@ export default function ProfileRoute() {
         <Panel title="Mobile">
           {me.mobile_verified ? (
             <Typography.Text>
-              {me.mobile} is confirmed as your mobile. <Tag color="green">confirmed</Tag>
+              {phoneText(me.mobile)} is confirmed as your mobile. <Tag color="green">confirmed</Tag>
             </Typography.Text>
           ) : (
             <div style={{ maxWidth: 420 }}>

@@ -1,11 +1,11 @@
 import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
+import { momentText } from '@/lib/dates.ts';
 import { type AuditEntry, useAuditLog } from '../api.ts';
 import { auditText } from '../utils/audit-text.ts';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string) => momentText(iso);
 
 /** The audit log, newest first: who did what, to what, when. */
 export function AuditLog({

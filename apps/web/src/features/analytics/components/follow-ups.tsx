@@ -1,7 +1,8 @@
-import { formatMoney, toMajorUnits } from '@switchboard/shared';
+import { toMajorUnits } from '@switchboard/shared';
 import { Alert, Flex } from 'antd';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { failureText } from '@/lib/failure-text.ts';
+import { moneyText } from '@/lib/money.ts';
 import { type AnalyticsFilter, useInvoiceReport, useReviewReport } from '../api.ts';
 import { change, Figure, MUTED, PRIMARY } from './figures.tsx';
 import { ReportCard, type Row } from './report-card.tsx';
@@ -40,14 +41,14 @@ export function FollowUps({
   const invoiceRows: Row[] = (i?.series ?? []).map((p) => ({ bucket: p.bucket, sent: p.sent, paid: p.paid }));
   const amountRows: Row[] = (i?.amounts ?? []).map((a) => ({
     currency: a.currency,
-    sent: formatMoney(a.sent_cents, a.currency),
-    paid: formatMoney(a.paid_cents, a.currency),
-    previous_sent: formatMoney(a.previous_sent_cents, a.currency),
-    previous_paid: formatMoney(a.previous_paid_cents, a.currency),
+    sent: moneyText(a.sent_cents, a.currency),
+    paid: moneyText(a.paid_cents, a.currency),
+    previous_sent: moneyText(a.previous_sent_cents, a.currency),
+    previous_paid: moneyText(a.previous_paid_cents, a.currency),
   }));
   const paidAmounts = (i?.amounts ?? [])
     .filter((a) => a.paid_cents > 0)
-    .map((a) => formatMoney(a.paid_cents, a.currency));
+    .map((a) => moneyText(a.paid_cents, a.currency));
   return (
     <Flex vertical gap={16}>
       {problem && <Alert type="error" showIcon title={failureText(problem)} role="alert" />}

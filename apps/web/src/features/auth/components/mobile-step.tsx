@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type MobileCodeSent, sendMobileCode, verifyMobile } from '../api/register.ts';
 import { formErrorText } from '../utils/form-error.ts';
 import './login-form.css';
+import { phoneText } from '../../../lib/phones.ts';
 
 /**
  * Confirms the person's mobile with a six-digit texted code. Optional at sign-up ("Skip for now"); My profile
@@ -56,7 +57,7 @@ export function MobileStep({
   if (confirmed) {
     return (
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Alert type="success" showIcon title={`${confirmed} is confirmed as your mobile.`} />
+        <Alert type="success" showIcon title={`${phoneText(confirmed)} is confirmed as your mobile.`} />
         {canSkip && (
           <Button type="primary" block size="large" onClick={onDone}>
             Open my inbox
@@ -83,7 +84,7 @@ export function MobileStep({
         <>
           {!sent.sandbox_code && (
             <Typography.Paragraph type="secondary">
-              We texted a six-digit code to {sent.mobile}. It works for 10 minutes.
+              We texted a six-digit code to {phoneText(sent.mobile)}. It works for 10 minutes.
             </Typography.Paragraph>
           )}
           {sent.sandbox_code && (
@@ -91,7 +92,7 @@ export function MobileStep({
               className="signup-code__sandbox"
               type="info"
               showIcon
-              title={`Sandbox mode: no text was sent to ${sent.mobile}. Your code is ${sent.sandbox_code}; it works for 10 minutes.`}
+              title={`Sandbox mode: no text was sent to ${phoneText(sent.mobile)}. Your code is ${sent.sandbox_code}; it works for 10 minutes.`}
             />
           )}
           <Form.Item label="Code" required>

@@ -3,6 +3,7 @@ import type { ChannelAccountJson } from '@switchboard/shared';
 import { Alert, Button, Descriptions, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
 import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
+import { phoneText } from '@/lib/phones.ts';
 import { useDeleteChannel } from '../api/delete-channel.ts';
 import { useSetUpCalling } from '../api/set-up-calling.ts';
 import { PROVIDER_FIELDS, PROVIDER_NAMES, WEBHOOK_HINTS, WEBHOOK_LABELS } from '../types.ts';
@@ -105,7 +106,8 @@ function Calling({ account }: { account: ChannelAccountJson }) {
           disabled={!number}
           onClick={() =>
             setUp.mutate(account.id, {
-              onSuccess: (done) => notify.success(`Calling set up: ${done.phone_number} now rings here`),
+              onSuccess: (done) =>
+                notify.success(`Calling set up: ${phoneText(done.phone_number)} now rings here`),
             })
           }
         >

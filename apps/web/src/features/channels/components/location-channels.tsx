@@ -4,6 +4,7 @@ import { Alert, Button, Divider, Flex, Popconfirm, Space, Tag, Typography } from
 import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '@/components/panel.tsx';
+import { phoneText } from '@/lib/phones.ts';
 import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useChannels } from '../api/get-channels.ts';
 import { useReach } from '../api/get-reach.ts';
@@ -100,7 +101,7 @@ export function LocationChannels({ location, canManage }: Props) {
           <Alert
             type="success"
             showIcon
-            title={`New number: ${purchase.data.phone_number}`}
+            title={`New number: ${phoneText(purchase.data.phone_number)}`}
             description={
               purchase.data.provider === 'sandbox'
                 ? 'A sandbox number: use the simulator to text it.'

@@ -15,13 +15,13 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error.ts';
+import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { useCustomer, useCustomers, useMergeCustomers, useUpdateCustomer } from '../api/customers.ts';
 import { CustomerLabels } from './customer-labels.tsx';
 import { CustomerNotes, type Viewer } from './customer-notes.tsx';
 
-const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const shortDate = (iso: string) => dayText(iso, 'short');
 
 const SECTION = { display: 'flex', flexDirection: 'column', gap: 6 } as const;
 

@@ -5,15 +5,13 @@ import { useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { SearchField } from '@/components/search-field.tsx';
+import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/customers.ts';
 import type { Viewer } from './customer-notes.tsx';
 import CustomerProfile from './customer-profile.tsx';
 
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
-    : '—';
+const when = (iso: string | null) => (iso ? dayText(iso, 'short') : '—');
 
 /** Everyone who has written to the business, most recently heard from first; a row opens their profile. */
 export function CustomersList({ viewer }: { viewer: Viewer }) {

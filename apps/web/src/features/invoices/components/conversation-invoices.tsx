@@ -1,10 +1,12 @@
 import { DollarOutlined, FilePdfOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatMoney, PAYABLE_INVOICE_STATUSES } from '@switchboard/shared';
+import { PAYABLE_INVOICE_STATUSES } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Empty, Flex, List, Modal, Skeleton, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { api, type Envelope } from '@/lib/api-client.ts';
+import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { moneyText } from '@/lib/money.ts';
 import { type InvoiceJson, invoicePdfUrl, useBranding, useEnquiryInvoices, useLiveInvoices } from '../api.ts';
 import { InvoiceEditor } from './invoice-editor.tsx';
 import { InvoiceStatusTag, NeedsRefundTag, PaidSoFar } from './invoice-status.tsx';
@@ -109,7 +111,7 @@ export default function ConversationInvoices({ enquiry }: { enquiry: Enquiry }) 
                     }
                     description={
                       <>
-                        {`${formatMoney(inv.total_cents, inv.currency)}${inv.due_date ? ` · due ${inv.due_date}` : ''}`}
+                        {`${moneyText(inv.total_cents, inv.currency)}${inv.due_date ? ` · due ${dayText(inv.due_date, 'short')}` : ''}`}
                         <PaidSoFar invoice={inv} />
                       </>
                     }

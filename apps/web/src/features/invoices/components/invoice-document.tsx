@@ -1,5 +1,4 @@
 import {
-  formatMoney,
   formatRate,
   INVOICE_FONTS,
   INVOICE_STATUS_LABELS,
@@ -7,6 +6,7 @@ import {
 } from '@switchboard/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import './invoice-document.css';
+import { moneyText } from '@/lib/money.ts';
 
 /** The shipped font's family for CSS, served by this server (no font service). */
 export function fontFace(id: string): string {
@@ -29,7 +29,7 @@ const dayOf = (value: string) =>
 export function InvoiceDocument({ invoice, children }: { invoice: PublicInvoiceJson; children?: ReactNode }) {
   const { branding, business } = invoice;
   const font = INVOICE_FONTS.find((f) => f.id === branding.font) ?? INVOICE_FONTS[0];
-  const money = (cents: number) => formatMoney(cents, invoice.currency);
+  const money = (cents: number) => moneyText(cents, invoice.currency);
   const style = {
     '--inv-accent': branding.accent_color,
     fontFamily: `"sb-${font.id}", ${font.family}`,

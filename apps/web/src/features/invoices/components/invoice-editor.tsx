@@ -1,7 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   chargeStep,
-  formatMoney,
   formatRate,
   INVOICE_MAX_CENTS,
   invoiceTotals,
@@ -16,6 +15,7 @@ import { notify } from '@/lib/notifier.ts';
 import { type InvoiceJson, useCreateInvoice, useSendInvoice, useUpdateInvoice } from '../api.ts';
 import { CurrencySelect } from './currency-select.tsx';
 import './invoices.css';
+import { moneyText } from '@/lib/money.ts';
 
 type Item = { description: string; quantity: number | null; price: number | null; tax_rate: number | null };
 type Values = {
@@ -66,7 +66,7 @@ export function InvoiceEditor(props: Props) {
     tax_rate: i?.tax_rate ?? 0,
   }));
   const totals = invoiceTotals(lines, invoice ? invoice.surcharge_bps : surchargeBps, chargeStep(chosen));
-  const money = (minor: number) => formatMoney(minor, chosen);
+  const money = (minor: number) => moneyText(minor, chosen);
   const busy = create.isPending || update.isPending || send.isPending;
 
   const initial: Values = invoice

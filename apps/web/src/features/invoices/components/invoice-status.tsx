@@ -1,10 +1,6 @@
-import {
-  formatMoney,
-  INVOICE_STATUS_LABELS,
-  type InvoiceJson,
-  type InvoiceStatus,
-} from '@switchboard/shared';
+import { INVOICE_STATUS_LABELS, type InvoiceJson, type InvoiceStatus } from '@switchboard/shared';
 import { Tag, Tooltip, Typography } from 'antd';
+import { moneyText } from '@/lib/money.ts';
 
 const COLOURS: Record<InvoiceStatus, string> = {
   draft: 'default',
@@ -34,9 +30,9 @@ const REASONS: Record<InvoiceJson['needs_refund'][number]['reason'], string> = {
 /** Money the customer paid that the invoice did not owe: the owner is to give it back. */
 export function NeedsRefundTag({ invoice }: { invoice: Pick<InvoiceJson, 'needs_refund'> }) {
   if (!invoice.needs_refund.length) return null;
-  const amounts = invoice.needs_refund.map((r) => formatMoney(r.amount_cents, r.currency)).join(' + ');
+  const amounts = invoice.needs_refund.map((r) => moneyText(r.amount_cents, r.currency)).join(' + ');
   const why = invoice.needs_refund
-    .map((r) => `${formatMoney(r.amount_cents, r.currency)} ${REASONS[r.reason]}`)
+    .map((r) => `${moneyText(r.amount_cents, r.currency)} ${REASONS[r.reason]}`)
     .join('; ');
   return (
     <Tooltip title={`${why}. Refund it to the customer.`}>
@@ -54,8 +50,8 @@ export function PaidSoFar({
   if (invoice.amount_paid_cents === 0 || invoice.amount_due_cents === 0) return null;
   return (
     <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-      Part paid: {formatMoney(invoice.amount_paid_cents, invoice.currency)} ·{' '}
-      {formatMoney(invoice.amount_due_cents, invoice.currency)} left
+      Part paid: {moneyText(invoice.amount_paid_cents, invoice.currency)} ·{' '}
+      {moneyText(invoice.amount_due_cents, invoice.currency)} left
     </Typography.Text>
   );
 }

@@ -1,6 +1,5 @@
 import { DownloadOutlined, EllipsisOutlined, FilePdfOutlined, LinkOutlined } from '@ant-design/icons';
 import {
-  formatMoney,
   INVOICE_STATUS_LABELS,
   INVOICE_STATUSES,
   type InvoiceStatus,
@@ -44,11 +43,12 @@ import { InvoiceEditor } from './invoice-editor.tsx';
 import { InvoiceStatusTag, NeedsRefundTag, PaidSoFar } from './invoice-status.tsx';
 import './invoices.css';
 import { SearchField } from '@/components/search-field.tsx';
+import { dayText } from '@/lib/dates.ts';
+import { moneyText } from '@/lib/money.ts';
 
 type Filters = { status?: InvoiceStatus; q?: string; start_date?: string; end_date?: string; page: number };
 
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+const day = (iso: string) => dayText(iso, 'short');
 
 /** Refund all that is left or part of it: the amount is asked first. */
 function RefundDialog({ invoice, onClose }: { invoice: InvoiceJson; onClose: () => void }) {
@@ -62,7 +62,7 @@ function RefundDialog({ invoice, onClose }: { invoice: InvoiceJson; onClose: () 
     try {
       const minor = toMinorUnits(amount ?? 0, currency);
       const done = await refund.mutateAsync({ id: invoice.id, amount_cents: minor });
-      notify.success(`${formatMoney(minor, done.currency)} of ${done.number} refunded.`);
+      notify.success(`${moneyText(minor, done.currency)} of ${done.number} refunded.`);
       onClose();
     } catch (error) {
       setFailure(failureText(error));
@@ -78,7 +78,7 @@ function RefundDialog({ invoice, onClose }: { invoice: InvoiceJson; onClose: () 
       okButtonProps={{ danger: true, loading: refund.isPending, disabled: !amount || amount <= 0 }}
     >
       <Typography.Paragraph>
-        Up to {formatMoney(left, invoice.currency)} can be refunded to the customer's card.
+        Up to {moneyText(left, invoice.currency)} can be refunded to the customer's card.
       </Typography.Paragraph>
       <InputNumber
         aria-label="Amount to refund"
@@ -165,7 +165,7 @@ export function InvoicesPage({ canManage }: { canManage: boolean }) {
       if (key === 'refund-unowed')
         Modal.confirm({
           title: `Refund what ${inv.number} did not owe?`,
-          content: `${inv.needs_refund.map((r) => formatMoney(r.amount_cents, r.currency)).join(' and ')} goes back to the customer's card.`,
+          content: `${inv.needs_refund.map((r) => moneyText(r.amount_cents, r.currency)).join(' and ')} goes back to the customer's card.`,
           okText: 'Refund',
           okButtonProps: { danger: true },
           onOk: () =>
@@ -198,7 +198,7 @@ export function InvoicesPage({ canManage }: { canManage: boolean }) {
       align: 'right',
       render: (_, inv) => (
         <span style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatMoney(inv.total_cents, inv.currency)}
+          {moneyText(inv.total_cents, inv.currency)}
           <PaidSoFar invoice={inv} />
         </span>
       ),

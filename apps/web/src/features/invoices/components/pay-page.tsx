@@ -1,11 +1,13 @@
 import { CheckCircleFilled, CreditCardOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { formatMoney, PAYABLE_INVOICE_STATUSES } from '@switchboard/shared';
+import { PAYABLE_INVOICE_STATUSES } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { isApiError } from '@/lib/api-error.ts';
+import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { moneyText } from '@/lib/money.ts';
 import { invoiceKeys, type PublicInvoiceJson } from '../api.ts';
 import { InvoiceDocument } from './invoice-document.tsx';
 
@@ -90,7 +92,7 @@ export function PayPage({
     }
   };
   const payable = PAYABLE_INVOICE_STATUSES.includes(data.status) && data.amount_due_cents > 0;
-  const due = formatMoney(data.amount_due_cents, data.currency);
+  const due = moneyText(data.amount_due_cents, data.currency);
   const stillConfirming = returned && payable;
 
   return (
@@ -100,15 +102,15 @@ export function PayPage({
           type="success"
           showIcon
           icon={<CheckCircleFilled />}
-          title={`Paid${data.paid_at ? ` on ${new Date(data.paid_at).toLocaleDateString('en-AU')}` : ''}. Thank you!`}
-          description={`${data.business.name} has your payment of ${formatMoney(data.amount_paid_cents, data.currency)}.`}
+          title={`Paid${data.paid_at ? ` on ${dayText(data.paid_at, 'short')}` : ''}. Thank you!`}
+          description={`${data.business.name} has your payment of ${moneyText(data.amount_paid_cents, data.currency)}.`}
         />
       )}
       {data.status === 'partially_paid' && !stillConfirming && (
         <Alert
           type="warning"
           showIcon
-          title={`Part paid: ${formatMoney(data.amount_paid_cents, data.currency)} of ${formatMoney(data.total_cents, data.currency)}`}
+          title={`Part paid: ${moneyText(data.amount_paid_cents, data.currency)} of ${moneyText(data.total_cents, data.currency)}`}
           description={`${due} is left to pay.`}
         />
       )}
@@ -124,7 +126,7 @@ export function PayPage({
         <Alert
           type="info"
           showIcon
-          title={`${formatMoney(data.amount_refunded_cents, data.currency)} refunded to your card`}
+          title={`${moneyText(data.amount_refunded_cents, data.currency)} refunded to your card`}
           description="Refunds usually reach the card within 5–10 business days."
         />
       )}

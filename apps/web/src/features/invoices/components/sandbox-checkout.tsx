@@ -1,10 +1,10 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { formatMoney } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { moneyText } from '@/lib/money.ts';
 
 type Session = {
   id: string;
@@ -62,7 +62,7 @@ export function SandboxCheckout({ id }: { id: string }) {
       <div>
         <Typography.Text type="secondary">{s.business_name}</Typography.Text>
         <Typography.Title level={3} style={{ margin: '4px 0' }}>
-          {formatMoney(s.total_cents, s.currency)}
+          {moneyText(s.total_cents, s.currency)}
         </Typography.Title>
         <Typography.Text>Invoice {s.number}</Typography.Text>
       </div>
@@ -79,7 +79,7 @@ export function SandboxCheckout({ id }: { id: string }) {
             disabled={busy !== null}
             onClick={() => void finish('pay')}
           >
-            Pay {formatMoney(s.total_cents, s.currency)}
+            Pay {moneyText(s.total_cents, s.currency)}
           </Button>
           <Button
             block

@@ -13,6 +13,7 @@ import { Panel } from '@/components/panel.tsx';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
 import { notify } from '@/lib/notifier.ts';
+import { phoneText } from '@/lib/phones.ts';
 import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useDeleteLocation } from '../api/delete-location.ts';
 import { useLocations } from '../api/get-locations.ts';
@@ -89,7 +90,7 @@ export function LocationsTable({ canManage, currentLocationId, defaultTimezone, 
       key: 'contact',
       render: (_, l) => (
         <Flex vertical>
-          {l.phone_number && <span>{l.phone_number}</span>}
+          {l.phone_number && <span>{phoneText(l.phone_number)}</span>}
           <Link to={`${CHANNELS_PATH}#location-${l.id}`}>All numbers and addresses</Link>
         </Flex>
       ),

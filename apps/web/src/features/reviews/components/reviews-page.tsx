@@ -44,9 +44,9 @@ import {
   useSaveReviewTemplate,
 } from '../api.ts';
 import './reviews.css';
+import { dayText } from '@/lib/dates.ts';
 
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+const day = (iso: string) => dayText(iso, 'short');
 
 /** The requests sent and how many were opened. */
 function RequestsPanel({ inboxPath }: { inboxPath: string }) {

@@ -3,6 +3,7 @@ import { channelDisplayName, type MessageDto, UNKNOWN_LOCATION } from '@switchbo
 import { Button, Empty, Flex, Form, Input, Select, Tag, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
+import { phoneText } from '@/lib/phones.ts';
 import { useSandboxConversation } from '../api/find-sandbox-conversation.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useSendSandboxInbound } from '../api/send-sandbox-inbound.ts';
@@ -208,7 +209,7 @@ export function SandboxSimulator({ locations, defaultLocationId, calls }: Props)
           )}
           <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 12 }}>
             {location?.phone_number
-              ? `Texting ${location.phone_number}. `
+              ? `Texting ${phoneText(location.phone_number)}. `
               : 'This location has no phone number yet; messages arrive all the same. '}
             Replies from the inbox show up here within a couple of seconds (unless the location has its own
             provider account connected, which sends them for real).

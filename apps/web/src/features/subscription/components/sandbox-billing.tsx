@@ -1,10 +1,10 @@
-import { formatMoney } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { moneyText } from '@/lib/money.ts';
 import { type SandboxBillingSession, sandboxCheckoutKey } from '../sandbox-checkout-api.ts';
 
 /**
@@ -47,13 +47,13 @@ export function SandboxBillingCheckout({ id, query }: { id: string; query: strin
           Switchboard {s.plan === 'annual' ? 'annual' : 'monthly'} plan
         </Typography.Title>
         <Typography.Title level={2} style={{ margin: '8px 0 0' }}>
-          {formatMoney(s.amount_cents, s.currency)}
+          {moneyText(s.amount_cents, s.currency)}
           <Typography.Text type="secondary"> / {s.interval}</Typography.Text>
         </Typography.Title>
       </div>
       {s.promotion && (
         <Typography.Paragraph type="success" style={{ margin: 0 }}>
-          {s.promotion.code}: {s.promotion.description}. First payment {formatMoney(first, s.currency)}.
+          {s.promotion.code}: {s.promotion.description}. First payment {moneyText(first, s.currency)}.
         </Typography.Paragraph>
       )}
       {s.trial_end && (
@@ -66,7 +66,7 @@ export function SandboxBillingCheckout({ id, query }: { id: string; query: strin
         <Alert type="success" showIcon title="This plan is paid for." />
       ) : (
         <Button type="primary" size="large" block loading={busy} onClick={subscribe}>
-          {s.trial_end ? 'Start my subscription' : `Pay ${formatMoney(first, s.currency)}`}
+          {s.trial_end ? 'Start my subscription' : `Pay ${moneyText(first, s.currency)}`}
         </Button>
       )}
       <Button type="link" href={s.cancel_url}>

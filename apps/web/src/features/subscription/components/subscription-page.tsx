@@ -1,5 +1,4 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { formatMoney } from '@switchboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Input, Result, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -17,6 +16,7 @@ import {
 import { referralLink } from './account-notice.ts';
 import './subscription.css';
 import { dayText } from '@/lib/dates.ts';
+import { moneyText } from '@/lib/money.ts';
 
 const STATUS_TEXT: Record<SubscriptionView['status'], { label: string; color: string }> = {
   trial: { label: 'Free trial', color: 'blue' },
@@ -80,12 +80,12 @@ function PlanCard({
       extra={current && <Tag color="green">Current</Tag>}
     >
       <div className="sub-plan__price">
-        {formatMoney(offer.amount_cents, offer.currency)}
+        {moneyText(offer.amount_cents, offer.currency)}
         <span> / {per}</span>
       </div>
       {discounted && (
         <Typography.Paragraph type="success" style={{ marginBottom: 8 }}>
-          With {discounted.code}: {formatMoney(discounted.first_payment_cents, discounted.currency)} first
+          With {discounted.code}: {moneyText(discounted.first_payment_cents, discounted.currency)} first
           payment ({discounted.description}).
         </Typography.Paragraph>
       )}
@@ -98,7 +98,7 @@ function PlanCard({
         </li>
         {savingCents !== null && savingCents > 0 && (
           <li>
-            <CheckCircleFilled /> Saves {formatMoney(savingCents, offer.currency)} a year over monthly
+            <CheckCircleFilled /> Saves {moneyText(savingCents, offer.currency)} a year over monthly
           </li>
         )}
       </ul>
@@ -343,8 +343,8 @@ export function SubscriptionPage({
               {promo && (
                 <Typography.Paragraph type="success" style={{ margin: '8px 0 0' }}>
                   {promo.code}: {promo.description}. On the {promo.plan} plan your first payment is{' '}
-                  {formatMoney(promo.first_payment_cents, promo.currency)} instead of{' '}
-                  {formatMoney(promo.price_cents, promo.currency)}.
+                  {moneyText(promo.first_payment_cents, promo.currency)} instead of{' '}
+                  {moneyText(promo.price_cents, promo.currency)}.
                 </Typography.Paragraph>
               )}
             </Card>
