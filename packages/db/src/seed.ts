@@ -61,6 +61,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       .values([
         {
           name: 'Harbourside Dental',
+          referral_code: 'harbourside-dental',
           owner_user_id: owner.id,
           website: 'https://harbourside.test',
           industry: 'Dental',
@@ -72,6 +73,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         },
         {
           name: 'Northside Plumbing',
+          referral_code: 'northside-plumbing',
           owner_user_id: northOwner.id,
           industry: 'Trades',
           plan: 'monthly',
