@@ -109,7 +109,7 @@ for (const size of [
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Pick a date for each holiday, or remove it.')).toBeVisible();
     const pickerOf = (n: number) =>
-      dialog.locator('.ant-picker').filter({ has: dialog.getByLabel(`Holiday ${n} date`) });
+      dialog.locator('.ant-picker').filter({ has: page.getByLabel(`Holiday ${n} date`) });
     await expect(pickerOf(2)).toHaveClass(/ant-picker-status-error/);
     await expect(pickerOf(1)).not.toHaveClass(/ant-picker-status-error/);
     // A date typed the ISO way is taken as well as one typed as shown.
