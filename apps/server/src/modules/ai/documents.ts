@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import { aiDocument } from '../../jobs/definitions/ai.ts';
 import { BlockedUrlError, FetchLimitError, guardedFetch } from '../../lib/guarded-fetch.ts';
 import { appErrorOf, IsolatedWorkError, isolated } from '../../lib/isolated-work.ts';
@@ -172,10 +172,14 @@ function checkedUrl(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new AppError('unprocessable', 'Write the website address in full, like https://example.com/faq.');
+    throw fieldError(
+      'unprocessable',
+      'url',
+      'Write the website address in full, like https://example.com/faq.',
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError('unprocessable', 'Only http and https web addresses can be read.');
+    throw fieldError('unprocessable', 'url', 'Only http and https web addresses can be read.');
   }
   return url.toString();
 }
