@@ -1,0 +1,53 @@
+import type { FormInstance } from 'antd';
+import { isApiError } from './api-error.ts';
+
+type NamePath = string | number | readonly (string | number)[];
+
+/**
+ * Where a field the server names sits in the form, when the form calls it something else: a server path
+ * (`items.0.unit_price_cents`) to the form's name path, or a function for whole families of fields.
+ */
+export type FieldNames = Readonly<Record<string, NamePath>> | ((serverPath: string) => NamePath | null);
+
+/** `items.0.quantity` → ['items', 0, 'quantity'], as antd names a field inside a Form.List. */
+function namePathOf(serverPath: string): (string | number)[] {
+  return serverPath.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function asList(name: NamePath): (string | number)[] {
+  return Array.isArray(name) ? [...name] : [name as string | number];
+}
+
+function formNameOf(serverPath: string, names: FieldNames | undefined): (string | number)[] | null {
+  if (typeof names === 'function') {
+    const mapped = names(serverPath);
+    return mapped === null ? null : asList(mapped);
+  }
+  const mapped = names?.[serverPath];
+  return asList(mapped ?? namePathOf(serverPath));
+}
+
+const keyOf = (name: readonly (string | number)[]) => JSON.stringify(name.map(String));
+
+/**
+ * Shows each field the server refused under that field of the form (antd's own error line), in the server's
+ * words. Answers true when every refused field found its place, so the caller shows no general message;
+ * false when there was nothing to place or something could not be placed (the caller then shows the whole
+ * message, as before).
+ */
+export function showFieldErrors(form: FormInstance, error: unknown, names?: FieldNames): boolean {
+  if (!isApiError(error) || !error.fields) return false;
+  const mounted = new Set(form.getFieldsError().map((f) => keyOf(f.name)));
+  const placed: { name: (string | number)[]; errors: string[] }[] = [];
+  let missed = false;
+  for (const [serverPath, text] of Object.entries(error.fields)) {
+    const name = formNameOf(serverPath, names);
+    if (name && mounted.has(keyOf(name))) placed.push({ name, errors: [text] });
+    else missed = true;
+  }
+  if (placed.length) {
+    form.setFields(placed);
+    form.scrollToField(placed[0]!.name, { block: 'center' });
+  }
+  return placed.length > 0 && !missed;
+}
