@@ -29,23 +29,24 @@ const refused = (fields: Record<string, string>, status = 400) =>
     notified: true,
   });
 
+function Harness({ onForm }: { onForm: (form: FormInstance) => void }) {
+  const [form] = Form.useForm();
+  onForm(form);
+  return (
+    <Form form={form}>
+      <Form.Item name="review_link" label="Review link">
+        <Input />
+      </Form.Item>
+      <Form.Item name={['items', 0, 'unit_price']} label="Price">
+        <Input />
+      </Form.Item>
+    </Form>
+  );
+}
+
 function renderForm(): FormInstance {
   let instance: FormInstance | null = null;
-  function Harness() {
-    const [form] = Form.useForm();
-    instance = form;
-    return (
-      <Form form={form}>
-        <Form.Item name="review_link" label="Review link">
-          <Input />
-        </Form.Item>
-        <Form.Item name={['items', 0, 'unit_price']} label="Price">
-          <Input />
-        </Form.Item>
-      </Form>
-    );
-  }
-  render(<Harness />);
+  render(<Harness onForm={(form) => (instance = form)} />);
   if (!instance) throw new Error('the form did not render');
   return instance;
 }
@@ -74,6 +75,23 @@ describe('showFieldErrors', () => {
       });
     });
     expect(placed).toBe(true);
+    expect(form.getFieldError(['items', 0, 'unit_price'])).toEqual(['Give prices in whole cents.']);
+  });
+
+  it('reads a mapping function’s dotted answer as a path, and leaves a field it maps to null for the message', async () => {
+    const form = renderForm();
+    let placed = true;
+    await act(async () => {
+      placed = showFieldErrors(
+        form,
+        refused({
+          'items.0.unit_price_cents': 'Give prices in whole cents.',
+          location_id: 'Choose a location',
+        }),
+        (path) => (path === 'location_id' ? null : path.replace(/_cents$/, '')),
+      );
+    });
+    expect(placed).toBe(false);
     expect(form.getFieldError(['items', 0, 'unit_price'])).toEqual(['Give prices in whole cents.']);
   });
 

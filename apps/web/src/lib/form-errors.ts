@@ -5,7 +5,8 @@ type NamePath = string | number | readonly (string | number)[];
 
 /**
  * Where a field the server names sits in the form, when the form calls it something else: a server path
- * (`items.0.unit_price_cents`) to the form's name path, or a function for whole families of fields.
+ * (`items.0.unit_price_cents`) to the form's name path (an array, or dotted text), or a function for whole
+ * families of fields (null: not on this form).
  */
 export type FieldNames = Readonly<Record<string, NamePath>> | ((serverPath: string) => NamePath | null);
 
@@ -14,8 +15,10 @@ function namePathOf(serverPath: string): (string | number)[] {
   return serverPath.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
+/** A name given as text is read as a dotted path, like the server's (`items.0.price`). */
 function asList(name: NamePath): (string | number)[] {
-  return Array.isArray(name) ? [...name] : [name as string | number];
+  if (Array.isArray(name)) return [...name];
+  return typeof name === 'string' ? namePathOf(name) : [name as number];
 }
 
 function formNameOf(serverPath: string, names: FieldNames | undefined): (string | number)[] | null {
@@ -45,9 +48,10 @@ export function showFieldErrors(form: FormInstance, error: unknown, names?: Fiel
     if (name && mounted.has(keyOf(name))) placed.push({ name, errors: [text] });
     else missed = true;
   }
-  if (placed.length) {
+  const [first] = placed;
+  if (first) {
     form.setFields(placed);
-    form.scrollToField(placed[0]!.name, { block: 'center' });
+    form.scrollToField(first.name, { block: 'center' });
   }
   return placed.length > 0 && !missed;
 }
