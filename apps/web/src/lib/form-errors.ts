@@ -1,4 +1,5 @@
 import type { FormInstance } from 'antd';
+import { useCallback, useState } from 'react';
 import { isApiError } from './api-error.ts';
 
 type NamePath = string | number | readonly (string | number)[];
@@ -54,4 +55,19 @@ export function showFieldErrors(form: FormInstance, error: unknown, names?: Fiel
     form.scrollToField(first.name, { block: 'center' });
   }
   return placed.length > 0 && !missed;
+}
+
+/**
+ * For a form whose request's error is shown beside it (`{save.isError && …}`): pass `onError` to the request,
+ * and show the general message only while `unplaced(save.error)`, so a refusal already shown under its
+ * fields is not said twice.
+ */
+export function useFieldErrors(form: FormInstance, names?: FieldNames) {
+  const [placed, setPlaced] = useState<unknown>(null);
+  const onError = useCallback(
+    (error: unknown) => setPlaced(showFieldErrors(form, error, names) ? error : null),
+    [form, names],
+  );
+  const unplaced = useCallback((error: unknown) => error !== placed, [placed]);
+  return { onError, unplaced };
 }

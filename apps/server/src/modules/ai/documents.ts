@@ -142,19 +142,20 @@ export async function fetchPage(
     });
   } catch (error) {
     if (error instanceof BlockedUrlError)
-      throw new AppError('unprocessable', `That address cannot be fetched: ${error.message}.`);
+      throw fieldError('unprocessable', 'url', `That address cannot be fetched: ${error.message}.`);
     if (error instanceof FetchLimitError)
-      throw new AppError('unprocessable', `The page is too large or too slow: ${error.message}.`);
-    throw new AppError(
+      throw fieldError('unprocessable', 'url', `The page is too large or too slow: ${error.message}.`);
+    throw fieldError(
       'unprocessable',
+      'url',
       `The site could not be reached: ${error instanceof Error ? error.message : 'no answer'}.`,
     );
   }
   if (res.status < 200 || res.status >= 300)
-    throw new AppError('unprocessable', `The site answered ${res.status} for that page.`);
+    throw fieldError('unprocessable', 'url', `The site answered ${res.status} for that page.`);
   const type = res.headers['content-type']?.split(';')[0]?.trim() ?? '';
   if (type && type !== 'text/html' && type !== 'application/xhtml+xml') {
-    throw new AppError('unprocessable', `That address is not a web page (${type}).`);
+    throw fieldError('unprocessable', 'url', `That address is not a web page (${type}).`);
   }
   const page = await readIsolated<{ title: string; sections: DocumentSection[] }>(
     'readPage',

@@ -1,9 +1,10 @@
 import { CloudUploadOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { AI_RECRAWL } from '@switchboard/shared';
-import { Alert, Button, Input, List, Popconfirm, Select, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Form, Input, List, Popconfirm, Select, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import {
   type AiDocument,
@@ -41,7 +42,8 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
   const recrawl = useSetRecrawl();
   const remove = useDeleteDocument();
   const [files, setFiles] = useState<File[]>([]);
-  const [url, setUrl] = useState('');
+  const [address] = Form.useForm<{ url: string }>();
+  const url: string = Form.useWatch('url', address) ?? '';
   const [schedule, setSchedule] = useState<string>('weekly');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -54,19 +56,22 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
     setProblem(null);
     if (!files.length && !url.trim()) return setProblem('Choose a file, or write a website address.');
     if (url.trim() && !/^https?:\/\/[^\s/]+\.[^\s]+/i.test(url.trim())) {
-      return setProblem('Write the website address in full, like https://example.com/faq.');
+      const words = 'Write the website address in full, like https://example.com/faq.';
+      return address.setFields([{ name: 'url', errors: [words] }]);
     }
     upload.mutate(
       { files, url, recrawl: schedule },
       {
         onSuccess: (made) => {
           setFiles([]);
-          setUrl('');
+          address.resetFields();
           notify.success(
             made.length === 1 ? `Reading “${made[0]?.name}”` : `Reading ${made.length} documents`,
           );
         },
-        onError: (error) => setProblem(failureText(error)),
+        onError: (error) => {
+          if (!showFieldErrors(address, error)) setProblem(failureText(error));
+        },
       },
     );
   };
@@ -105,13 +110,11 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
             </ul>
           )}
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 12 }}>
-            <Input
-              aria-label="Website address"
-              placeholder="https://example.com/faq"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              style={{ flex: '1 1 220px' }}
-            />
+            <Form form={address} component={false}>
+              <Form.Item name="url" style={{ flex: '1 1 220px', margin: 0 }}>
+                <Input aria-label="Website address" placeholder="https://example.com/faq" />
+              </Form.Item>
+            </Form>
             <Select
               aria-label="Fetch the website again"
               value={schedule}
