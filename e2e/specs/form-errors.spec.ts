@@ -69,7 +69,7 @@ const SIGNED_OUT: Case[] = [
       await page.getByLabel('Name').fill('Jordan Contact');
       await page.getByLabel('Phone').fill('12');
       await page.getByLabel('Message').fill('Can I book a check-up?');
-      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('button', { name: 'Send message' }).click();
       return page;
     },
     field: 'Phone',
@@ -170,7 +170,7 @@ const SIGNED_IN: Case[] = [
       const dialog = page.getByRole('dialog', { name: 'New message' });
       await dialog.getByLabel('Phone number').fill('12');
       await dialog.getByLabel('Message').fill('Your crown is ready.');
-      await dialog.getByRole('button', { name: 'Send' }).click();
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click();
       return dialog;
     },
     field: 'Phone number',
