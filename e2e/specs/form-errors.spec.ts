@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { apiToken, conversationAction, customerWrites, logIn } from '../fixtures/app.ts';
+import { apiToken, conversationAction, customerWrites, logIn, selectedLocationId } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -25,18 +25,17 @@ type Case = {
   says: string | RegExp;
 };
 
-/** The contact form's token, as the owner's settings show it. */
-async function contactFormToken(request: APIRequestContext): Promise<string> {
+/** The hosted contact form's address for the owner's selected location, as their settings give it. */
+async function contactFormPath(request: APIRequestContext): Promise<string> {
   const token = await apiToken(request, LOGINS.owner.email);
   const res = await request.get('/api/v1/business/mybusiness/contact-form-webhook', {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.ok()).toBe(true);
-  return (
-    String((await res.json()).body.url)
-      .split('/')
-      .pop() ?? ''
-  );
+  const formToken = String((await res.json()).body.url)
+    .split('/')
+    .pop();
+  return `/contact?to=${formToken}&location=${await selectedLocationId(request, token)}`;
 }
 
 /** Before signing in: the pages anyone can open. */
@@ -65,7 +64,7 @@ const SIGNED_OUT: Case[] = [
   {
     form: 'the website contact form: a phone number that is not one',
     trip: async (page, request) => {
-      await page.goto(`/contact?to=${await contactFormToken(request)}`);
+      await page.goto(await contactFormPath(request));
       await page.getByLabel('Name').fill('Jordan Contact');
       await page.getByLabel('Phone').fill('12');
       await page.getByLabel('Message').fill('Can I book a check-up?');
@@ -85,10 +84,8 @@ const SIGNED_IN: Case[] = [
       await page.goto('/reviews');
       await page.getByLabel('Review link').first().fill('g.page/r/harbourside/review');
       await page.getByRole('button', { name: 'Save' }).first().click();
-      return page
-        .locator('.ant-form')
-        .filter({ has: page.getByLabel('Review link') })
-        .first();
+      // The first location's settings, the ones just sent.
+      return page;
     },
     field: 'Review link',
     says: 'Give the review link as an https:// address.',
@@ -169,7 +166,7 @@ const SIGNED_IN: Case[] = [
       await page.getByRole('button', { name: 'New message' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'New message' });
       await dialog.getByLabel('Phone number').fill('12');
-      await dialog.getByLabel('Message').fill('Your crown is ready.');
+      await dialog.getByLabel('Message', { exact: true }).fill('Your crown is ready.');
       await dialog.getByRole('button', { name: 'Send', exact: true }).click();
       return dialog;
     },
@@ -205,9 +202,15 @@ const SIGNED_IN: Case[] = [
 
 /** The field's own error line (antd's, under the box) says it. */
 async function expectAtField(scope: Page | Locator, field: string | RegExp, says: string | RegExp) {
-  const box = scope.getByLabel(field, { exact: typeof field === 'string' }).first();
-  await expect(box).toBeVisible();
-  const item = scope.locator('.ant-form-item').filter({ has: box }).first();
+  const exact = typeof field === 'string';
+  await expect(scope.getByLabel(field, { exact }).first()).toBeVisible();
+  // `has` looks inside each form item, so its locator starts from the page, not from the dialog.
+  const page = 'page' in scope ? scope.page() : scope;
+  // The first such field: where a page repeats a form (one per location), the first one was sent.
+  const item = scope
+    .locator('.ant-form-item')
+    .filter({ has: page.getByLabel(field, { exact }) })
+    .first();
   await expect(item.locator('.ant-form-item-explain-error')).toHaveText(says);
 }
 
@@ -239,7 +242,7 @@ for (const size of SIZES) {
     browser,
     request,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const visitor = await open(browser, size);
     for (const [i, c] of SIGNED_OUT.entries()) await check(visitor, request, size, c, i);
 
