@@ -47,3 +47,10 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found.`);
+
+/**
+ * A refusal about one field of the request (an email already in the team): the answer names the field in
+ * `fields`, as a validation failure does, so the form shows it under that field.
+ */
+export const fieldError = (code: ErrorCode, field: string, message: string) =>
+  new AppError(code, message, { details: { fields: { [field]: message } } });

@@ -10,8 +10,9 @@ export type TextProblem = { path: (string | number)[]; message: string };
 const MAX_DEPTH = 32;
 
 function problemOf(text: string): string | null {
-  if (text.includes('\u0000')) return 'must not contain a NUL character (\\u0000)';
-  if (!text.isWellFormed()) return 'contains an invalid character (an unpaired UTF-16 surrogate)';
+  if (text.includes('\u0000')) return 'Remove the NUL character (\\u0000) from this text';
+  if (!text.isWellFormed())
+    return 'Remove the broken character (an unpaired UTF-16 surrogate) from this text';
   return null;
 }
 

@@ -1,16 +1,22 @@
+import { describeProblems, type FieldProblem, plainIssueMessage } from '@switchboard/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
 import { AppError } from '../errors.ts';
 
 type ErrorBody = { message: string; code: string; [detail: string]: unknown };
 
 /**
- * One place that turns every failure into `{ message, code }` with the right status. Validation errors name
- * the field and what is wrong with it; 5xx answers never carry internal text.
+ * One place that turns every failure into `{ message, code }` with the right status. Validation errors
+ * (`validation_failed`) also carry `fields`, each field's problem in words, so a form can show it under the
+ * field; 5xx answers never carry internal text.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Zod's default wording is written for developers; a schema without its own message speaks to the person
+  // who typed the value instead. Process-wide, so a schema checked inside a handler reads the same.
+  z.config({ customError: plainIssueMessage });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('request-id', request.id);
     // Readable by the page also when it calls from another origin (a separate API or analytics host, the
@@ -26,30 +32,26 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+function refused(problems: readonly FieldProblem[]): { status: number; body: ErrorBody } {
+  return { status: 400, body: { ...describeProblems(problems), code: 'validation_failed' } };
+}
+
 function toResponse(error: FastifyError): { status: number; body: ErrorBody } {
-  if (error instanceof AppError)
-    return { status: error.status, body: { ...error.details, message: error.message, code: error.code } };
+  if (error instanceof AppError) {
+    const body: ErrorBody = { ...error.details, message: error.message, code: error.code };
+    if (error.code === 'validation_failed') body.fields ??= {};
+    return { status: error.status, body };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const where = error.validationContext ?? 'request';
-    const details = error.validation.map((v) => {
-      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      return field ? `${field}: ${v.message}` : v.message;
-    });
-    return {
-      status: 400,
-      body: { message: `Invalid ${where}: ${details.join('; ')}`, code: 'validation_failed' },
-    };
+    return refused(
+      error.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean).map(pathPart),
+        message: v.message ?? 'Please check this value',
+      })),
+    );
   }
   // A schema checked inside a handler (an input read by hand) is still the client's mistake.
-  if ((error as unknown) instanceof ZodError) {
-    const details = (error as unknown as ZodError).issues.map((i) =>
-      i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message,
-    );
-    return {
-      status: 400,
-      body: { message: `Invalid request: ${details.join('; ')}`, code: 'validation_failed' },
-    };
-  }
+  if ((error as unknown) instanceof ZodError) return refused((error as unknown as ZodError).issues);
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -86,4 +88,9 @@ function toResponse(error: FastifyError): { status: number; body: ErrorBody } {
       code: 'internal_error',
     },
   };
+}
+
+/** The library hands paths over as `/lines/0/amount`: indexes back to numbers, so a row reads as a row. */
+function pathPart(part: string): string | number {
+  return /^\d+$/.test(part) ? Number(part) : part;
 }

@@ -1,3 +1,4 @@
+import { describeProblems } from '@switchboard/shared';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler, HookHandlerDoneFunction } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -26,8 +27,11 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
 };
 
 function refusal(part: string, problem: TextProblem): AppError {
-  const field = problem.path.join('.');
-  return new AppError('validation_failed', `Invalid ${part}: ${field ? `${field}: ` : ''}${problem.message}`);
+  const { message, fields } = describeProblems([problem]);
+  // Headers and paths are not form fields: say where it was instead.
+  if (part !== 'body' && part !== 'query')
+    return new AppError('validation_failed', `In the ${part}: ${message}`);
+  return new AppError('validation_failed', message, { details: { fields } });
 }
 
 /**

@@ -198,3 +198,9 @@ export function apiClient(t: TestApp) {
     return { status: res.statusCode, body: res.json() as Json };
   };
 }
+
+/**
+ * What a refusal names, for tests that it names the field: the fields it lists under `fields` and its message
+ * (a field the request may not send at all is named only in the message).
+ */
+export const namedIn = (body: Json): string => `${Object.keys(body.fields ?? {}).join(' ')} ${body.message}`;

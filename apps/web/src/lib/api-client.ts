@@ -62,14 +62,22 @@ function transportOf(error: AxiosError): ErrorFacts['transport'] {
 function factsOf(error: AxiosError): ErrorFacts {
   const response = error.response;
   if (!response) return { transport: transportOf(error) };
-  const data = response.data as { message?: unknown; code?: unknown } | undefined;
+  const data = response.data as { message?: unknown; code?: unknown; fields?: unknown } | undefined;
   const requestId = response.headers?.['request-id'];
   return {
     status: response.status,
     message: typeof data?.message === 'string' ? data.message : undefined,
     code: typeof data?.code === 'string' ? data.code : undefined,
     requestId: typeof requestId === 'string' ? requestId : null,
+    fields: fieldsOf(data?.fields),
   };
+}
+
+/** The body's `fields`, keeping only text messages: a body from something other than our server may differ. */
+function fieldsOf(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const entries = Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 function handleFailure(error: AxiosError): Promise<never> {

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly code?: string;
   readonly requestId?: string | null;
   readonly transport?: ErrorFacts['transport'];
+  /** Each refused field's problem, keyed by its dotted path in the request (`review_link`, `items.0.quantity`). */
+  readonly fields?: ErrorFacts['fields'];
   readonly notified: boolean;
   /** The raw response, when there was one (the original v1 client rejected with the response). */
   readonly response?: unknown;
@@ -20,6 +22,7 @@ export class ApiError extends Error {
     this.code = facts.code;
     this.requestId = facts.requestId;
     this.transport = facts.transport;
+    this.fields = facts.fields;
     this.notified = facts.notified;
     this.response = facts.response;
   }

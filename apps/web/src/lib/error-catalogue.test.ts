@@ -71,6 +71,27 @@ describe('error catalogue (spec §8)', () => {
     expect(action.redirectTo).toBe('/');
   });
 
+  it('a refused value (400 validation_failed) shows the server’s words and is not reported', () => {
+    const action = decideErrorAction({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Review link: Give the review link as an https:// address.',
+      requestId: 'req-7',
+    });
+    expect(action.notice).toEqual({
+      kind: 'server-message',
+      title: 'Review link: Give the review link as an https:// address.',
+    });
+    expect(action.report).toBe(false);
+    expect(action.redirectTo).toBeNull();
+  });
+
+  it('any other 400 keeps spec §8’s notice', () => {
+    expect(decideErrorAction({ status: 400, code: 'bad_request', message: 'Bad JSON' }).notice?.kind).toBe(
+      'generic',
+    );
+  });
+
   it.each([400, 413, 500, 502, 503])(
     '%i gets "Well, this is embarrassing!" with the request id as the error code',
     (status) => {

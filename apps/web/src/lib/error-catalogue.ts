@@ -16,6 +16,8 @@ export type ErrorFacts = {
   code?: string;
   /** The `request-id` response header. */
   requestId?: string | null;
+  /** `fields` from the error body: what is wrong with each field, keyed by its dotted path in the request. */
+  fields?: Readonly<Record<string, string>>;
   /** Why no response arrived: 'network', 'timeout' or 'canceled'. */
   transport?: 'network' | 'timeout' | 'canceled';
 };
@@ -119,6 +121,16 @@ export function decideErrorAction(facts: ErrorFacts): ErrorAction {
       report: true,
       clearCookies: SESSION_EXPIRED_COOKIES,
       redirectTo: '/',
+    };
+  }
+
+  // A value the person typed that the server refused (`validation_failed`) is theirs to fix, not a fault: the
+  // server's words, like a 422, and not reported. Other 400s keep spec §8's notice.
+  if (status === 400 && code === 'validation_failed') {
+    return {
+      notice: { kind: 'server-message', title: message || FALLBACK_MESSAGES[422] },
+      report: false,
+      ...none,
     };
   }
 

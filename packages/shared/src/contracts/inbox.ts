@@ -243,7 +243,7 @@ export const DateFilter = z
       date.getUTCDate() === day &&
       !Number.isNaN(new Date(value).getTime())
     );
-  }, 'must be a date such as 2026-11-24 (or an ISO timestamp) between the years 1900 and 2999');
+  }, 'Give a date such as 2026-11-24 (or an ISO timestamp) between the years 1900 and 2999');
 
 const csv = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(item).max(20));

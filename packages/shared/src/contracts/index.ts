@@ -7,6 +7,7 @@ export * from './business.ts';
 export * from './calls.ts';
 export * from './channels.ts';
 export * from './customers.ts';
+export * from './errors.ts';
 export * from './feedback.ts';
 export * from './fields.ts';
 export * from './forms.ts';

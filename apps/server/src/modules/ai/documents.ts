@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import { aiDocument } from '../../jobs/definitions/ai.ts';
 import { BlockedUrlError, FetchLimitError, guardedFetch } from '../../lib/guarded-fetch.ts';
 import { appErrorOf, IsolatedWorkError, isolated } from '../../lib/isolated-work.ts';
@@ -142,19 +142,20 @@ export async function fetchPage(
     });
   } catch (error) {
     if (error instanceof BlockedUrlError)
-      throw new AppError('unprocessable', `That address cannot be fetched: ${error.message}.`);
+      throw fieldError('unprocessable', 'url', `That address cannot be fetched: ${error.message}.`);
     if (error instanceof FetchLimitError)
-      throw new AppError('unprocessable', `The page is too large or too slow: ${error.message}.`);
-    throw new AppError(
+      throw fieldError('unprocessable', 'url', `The page is too large or too slow: ${error.message}.`);
+    throw fieldError(
       'unprocessable',
+      'url',
       `The site could not be reached: ${error instanceof Error ? error.message : 'no answer'}.`,
     );
   }
   if (res.status < 200 || res.status >= 300)
-    throw new AppError('unprocessable', `The site answered ${res.status} for that page.`);
+    throw fieldError('unprocessable', 'url', `The site answered ${res.status} for that page.`);
   const type = res.headers['content-type']?.split(';')[0]?.trim() ?? '';
   if (type && type !== 'text/html' && type !== 'application/xhtml+xml') {
-    throw new AppError('unprocessable', `That address is not a web page (${type}).`);
+    throw fieldError('unprocessable', 'url', `That address is not a web page (${type}).`);
   }
   const page = await readIsolated<{ title: string; sections: DocumentSection[] }>(
     'readPage',
@@ -172,10 +173,14 @@ function checkedUrl(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new AppError('unprocessable', 'Write the website address in full, like https://example.com/faq.');
+    throw fieldError(
+      'unprocessable',
+      'url',
+      'Write the website address in full, like https://example.com/faq.',
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError('unprocessable', 'Only http and https web addresses can be read.');
+    throw fieldError('unprocessable', 'url', 'Only http and https web addresses can be read.');
   }
   return url.toString();
 }

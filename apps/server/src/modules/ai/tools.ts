@@ -9,7 +9,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import { decryptJson, encryptJson, maskSecret } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { BlockedUrlError, FetchLimitError, guardedFetch } from '../../lib/guarded-fetch.ts';
@@ -56,10 +56,11 @@ function checkTool(input: Pick<AiToolInput, 'url_template' | 'body_template' | '
     if (!params.has(r))
       throw new AppError('unprocessable', `“${r}” is required but is not a parameter of ${input.name}.`);
   }
-  for (const template of [input.url_template, input.body_template ?? '']) {
+  const templates = { url_template: input.url_template, body_template: input.body_template ?? '' };
+  for (const [field, template] of Object.entries(templates)) {
     for (const [, name] of template.matchAll(/\{([a-z][a-z0-9_]*)\}/g)) {
       if (!params.has(name ?? '')) {
-        throw new AppError('unprocessable', `{${name}} in ${input.name} is not one of its parameters.`);
+        throw fieldError('unprocessable', field, `{${name}} in ${input.name} is not one of its parameters.`);
       }
     }
   }

@@ -2,7 +2,7 @@ import { type Db, hashPassword, locations, sessions, users, verifyPassword } fro
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, fieldError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { assertOwnLocation } from '../locations/service.ts';
@@ -169,10 +169,10 @@ export async function changePassword(
   const { db } = ctx;
   const [user] = await db.select().from(users).where(eq(users.id, actor.user_id));
   if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
-    throw new AppError('unprocessable', 'The current password is incorrect.');
+    throw fieldError('unprocessable', 'current_password', 'The current password is incorrect.');
   }
   if (input.new_password === input.current_password) {
-    throw new AppError('unprocessable', 'The new password must differ from the current one.');
+    throw fieldError('unprocessable', 'new_password', 'The new password must differ from the current one.');
   }
   await db
     .update(users)

@@ -1,7 +1,7 @@
 import { auditLog, businesses } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_LOGINS, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO_LOGINS, namedIn, type TestApp } from '../../test/helpers.ts';
 
 const BUSINESS_KEYS = [
   'id',
@@ -99,7 +99,7 @@ describe('PUT /business/mybusiness', () => {
     const res = await put(owner, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
-    expect(res.json().message).toMatch(field);
+    expect(namedIn(res.json())).toMatch(field);
     expect(await myBusiness(t, owner)).toEqual(before);
   });
 
@@ -263,7 +263,7 @@ describe.each(KINDS)('/business/mybusiness/$kind', (k) => {
     const before = await list(owner, '?page_size=100');
     const res = await t.request({ method: 'POST', url: base, token: owner, payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(field);
+    expect(namedIn(res.json())).toMatch(field);
     expect(await list(owner, '?page_size=100')).toEqual(before);
   });
 
@@ -297,7 +297,7 @@ describe.each(KINDS)('/business/mybusiness/$kind', (k) => {
       payload: { [k.field]: k.invalid },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(new RegExp(k.field));
+    expect(namedIn(bad.json())).toMatch(new RegExp(k.field));
     const cross = await t.request({
       method: 'PUT',
       url: `${base}/${seeded!.id}`,
@@ -395,13 +395,13 @@ describe('PUT /business/validators/email', () => {
 
   it.each([
     ['a missing email', {}, /email/],
-    ['an empty email', { email: '  ' }, /email: Please enter an email/],
+    ['an empty email', { email: '  ' }, /Email: Please enter an email/],
     ['an email of the wrong type', { email: 42 }, /email/],
     ['an unknown field', { email: 'a@b.co', strict: true }, /strict/],
   ])('refuses %s with 400', async (_, payload, field) => {
     const res = await check(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(field);
+    expect(namedIn(res.json())).toMatch(field);
   });
 });
 

@@ -13,7 +13,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Context } from '../../context.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { fieldError, notFound } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
@@ -56,7 +56,11 @@ export async function addTrackingNumber(
     .from(channelAccounts)
     .where(and(eq(channelAccounts.business_id, a.business_id), eq(channelAccounts.address, input.number)));
   if (own || location.phone_number === input.number)
-    throw new AppError('unprocessable', `${input.number} is already one of the business’s own numbers.`);
+    throw fieldError(
+      'unprocessable',
+      'number',
+      `${input.number} is already one of the business’s own numbers.`,
+    );
   try {
     const [row] = await ctx.db
       .insert(trackingNumbers)
@@ -76,7 +80,7 @@ export async function addTrackingNumber(
     return toJson(row!);
   } catch (error) {
     if (isUniqueViolation(error))
-      throw new AppError('conflict', `${input.number} already tracks a campaign for this business.`);
+      throw fieldError('conflict', 'number', `${input.number} already tracks a campaign for this business.`);
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubSignature } from '../../channels/meta/signature.ts';
 import { decryptJson, encryptJson } from '../../lib/crypto.ts';
-import { DEMO_LOGINS, getMe } from '../../test/helpers.ts';
+import { DEMO_LOGINS, getMe, namedIn } from '../../test/helpers.ts';
 import {
   accountRow,
   type ChannelSuite,
@@ -191,7 +191,7 @@ describe('channel accounts stay readable and separate', SUITE_TIMEOUTS, () => {
       payload: { config: { verify_token: 'north-verify' } },
     });
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json().message).toMatch(/page_access_token/);
+    expect(namedIn(incomplete.json())).toMatch(/config.page_access_token/);
     // The owner makes a new Page token (and resets the App Secret) at Meta, and enters both.
     s.fake.owners.meta('EAAGnorth0000002', { appSecret: 'c'.repeat(32), page: { id: '100000000000401' } });
     const repaired = await s.t.request({

@@ -4,7 +4,7 @@ import { ChannelAccount } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptJson, encryptJson, maskSecret } from '../../lib/crypto.ts';
-import { DEMO_LOGINS, getMe, type TestApp } from '../../test/helpers.ts';
+import { DEMO_LOGINS, getMe, namedIn, type TestApp } from '../../test/helpers.ts';
 import {
   accountRow,
   channelTestApp,
@@ -250,7 +250,7 @@ describe('connected channel accounts', SUITE_TIMEOUTS, () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'validation_failed' });
-    expect(bad.json().message).toContain('config.account_sid');
+    expect(namedIn(bad.json())).toContain('config.account_sid');
 
     const second = await t.request({
       method: 'POST',

@@ -3,6 +3,7 @@ import {
   CHANNELS_OF,
   type ChannelAccount,
   type CreateChannelRequest,
+  describeProblems,
   isUuid,
   type ListChannelsQuery,
   type PageOf,
@@ -187,11 +188,10 @@ export async function findOwnAccount(db: DbOrTx, businessId: string, id: string)
 }
 
 function invalid(error: z.ZodError): AppError {
-  const details = error.issues.map((i) => {
-    const field = i.path.join('.');
-    return field ? `config.${field}: ${i.message}` : i.message;
-  });
-  return new AppError('validation_failed', `Invalid body: ${details.join('; ')}`);
+  const { message, fields } = describeProblems(
+    error.issues.map((i) => ({ path: ['config', ...i.path], message: i.message })),
+  );
+  return new AppError('validation_failed', message, { details: { fields } });
 }
 
 async function audit(

@@ -1,17 +1,17 @@
 import { customers, type DbOrTx, messages } from '@switchboard/db';
 import { normalisePhone } from '@switchboard/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { AppError } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
 
 /**
  * Customers: one per business and contact. Found by the channel's own id (Messenger, Instagram, the widget),
  * else by phone, else by email; named once a name is known; opted out of texts by STOP.
  */
 
-/** The phone number in E.164, or a 422 that says it is not one. */
-export function phoneOrRefuse(raw: string): string {
+/** The phone number in E.164, or a 422 that says it is not one, naming the field it came in. */
+export function phoneOrRefuse(raw: string, field = 'phone'): string {
   const phone = normalisePhone(raw);
-  if (!phone) throw new AppError('unprocessable', `${raw} is not a valid phone number.`);
+  if (!phone) throw fieldError('unprocessable', field, `${raw} is not a valid phone number.`);
   return phone;
 }
 

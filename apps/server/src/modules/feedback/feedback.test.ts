@@ -1,7 +1,7 @@
 import { auditLog } from '@switchboard/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_LOGINS, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO_LOGINS, namedIn, type TestApp } from '../../test/helpers.ts';
 
 describe('POST /feedback', () => {
   let t: TestApp;
@@ -63,7 +63,7 @@ describe('POST /feedback', () => {
     const before = (await feedbackRows()).length;
     const res = await t.request({ method: 'POST', url: '/api/v1/feedback', token: staff, payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(field);
+    expect(namedIn(res.json())).toMatch(field);
     expect(await feedbackRows()).toHaveLength(before);
   });
 

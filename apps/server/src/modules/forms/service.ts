@@ -5,7 +5,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { InboundSink } from '../../channels/types.ts';
 import type { DbActor } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requireOwner } from '../../plugins/auth.ts';
 
@@ -148,11 +148,13 @@ export async function receiveForm(
   if (!email && !rawPhone) {
     throw new AppError('unprocessable', 'Please give an email address or a phone number so we can reply.');
   }
-  if (email && !isValidEmail(email)) throw new AppError('unprocessable', `${email} is not a valid email.`);
+  if (email && !isValidEmail(email))
+    throw fieldError('unprocessable', 'email', `${email} is not a valid email.`);
   let phone: string | undefined;
   if (rawPhone) {
     const parsed = parsePhoneNumberFromString(rawPhone, 'AU');
-    if (!parsed?.isValid()) throw new AppError('unprocessable', `${rawPhone} is not a valid phone number.`);
+    if (!parsed?.isValid())
+      throw fieldError('unprocessable', 'phone', `${rawPhone} is not a valid phone number.`);
     phone = parsed.number;
   }
   const name =

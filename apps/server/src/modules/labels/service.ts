@@ -2,7 +2,7 @@ import { customers, enquiries, labels } from '@switchboard/db';
 import { isUuid, type Label, type LabelRequest } from '@switchboard/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { requireBusiness, requireOwner } from '../../plugins/auth.ts';
 
@@ -37,7 +37,7 @@ export async function createLabel({ db, actor }: Ctx, input: LabelRequest): Prom
     return toLabel(row!);
   } catch (error) {
     if (isUniqueViolation(error))
-      throw new AppError('conflict', `There is already a label called “${input.name}”.`);
+      throw fieldError('conflict', 'name', `There is already a label called “${input.name}”.`);
     throw error;
   }
 }
@@ -56,7 +56,7 @@ export async function updateLabel({ db, actor }: Ctx, id: string, input: LabelRe
     return toLabel(row);
   } catch (error) {
     if (isUniqueViolation(error))
-      throw new AppError('conflict', `There is already a label called “${input.name}”.`);
+      throw fieldError('conflict', 'name', `There is already a label called “${input.name}”.`);
     throw error;
   }
 }

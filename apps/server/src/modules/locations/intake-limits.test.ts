@@ -2,7 +2,7 @@ import { messages } from '@switchboard/db';
 import { INTAKE_LIMIT_DEFAULTS } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_LOGINS, getMe, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO_LOGINS, getMe, namedIn, type TestApp } from '../../test/helpers.ts';
 import { startRedis } from '../../test/server-process.ts';
 
 const limitsUrl = (id: string) => `/api/v1/business/locations/${id}/limits`;
@@ -89,7 +89,7 @@ describe('per-location limits on chats and forms', () => {
     ] as const) {
       const res = await t.request({ method: 'PUT', url: limitsUrl(loc1), token: owner, payload });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().message).toMatch(message);
+      expect(namedIn(res.json())).toMatch(message);
     }
     const after = await t.request({ method: 'GET', url: limitsUrl(loc1), token: owner });
     expect(after.json().body.limits.chats_per_ip).toBe(2);

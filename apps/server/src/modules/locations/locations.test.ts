@@ -1,7 +1,7 @@
 import { auditLog, customers, enquiries } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_LOGINS, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO_LOGINS, namedIn, type TestApp } from '../../test/helpers.ts';
 
 type Location = {
   id: string;
@@ -99,7 +99,7 @@ describe('locations', () => {
     ])('refuses %s with 400 naming it', async (_, query, field) => {
       const res = await t.request({ method: 'GET', url: `${url()}${query}`, token: owner });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(field);
+      expect(namedIn(res.json())).toMatch(field);
     });
 
     it('needs a login', async () => {
@@ -190,7 +190,7 @@ describe('locations', () => {
       const res = await t.request({ method: 'POST', url: url(), token: owner, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('validation_failed');
-      expect(res.json().message).toMatch(field);
+      expect(namedIn(res.json())).toMatch(field);
       expect((await list(owner)).total).toBe(before);
     });
   });
@@ -263,7 +263,7 @@ describe('locations', () => {
     ])('refuses %s with 400 and leaves the location as it was', async (_, payload, field) => {
       const res = await t.request({ method: 'PATCH', url: url(docklands.id), token: owner, payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(field);
+      expect(namedIn(res.json())).toMatch(field);
       expect(await read(owner, docklands.id)).toEqual(docklands);
     });
   });
@@ -362,7 +362,7 @@ describe('locations', () => {
       for (const [query, status, message] of cases) {
         const res = await of(query);
         expect(res.statusCode, query).toBe(status);
-        expect(res.json().message, query).toMatch(message);
+        expect(namedIn(res.json()), query).toMatch(message);
       }
       expect((await t.request({ method: 'GET', url: '/api/v1/public-holidays/places' })).statusCode).toBe(
         401,

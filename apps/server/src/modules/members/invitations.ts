@@ -15,7 +15,7 @@ import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../context.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, fieldError, notFound } from '../../errors.ts';
 import type { SystemMail } from '../../jobs/definitions/system-mail.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ipKey, type Limiter, type LimitRule } from '../../lib/limiter.ts';
@@ -105,7 +105,7 @@ export async function invite(ctx: Ctx, input: z.output<typeof InviteRequest>, cl
       .select()
       .from(businessMembers)
       .where(and(eq(businessMembers.business_id, a.business_id), eq(businessMembers.user_id, existing.id)));
-    if (member) throw new AppError('conflict', `${input.email} is already in your team.`);
+    if (member) throw fieldError('conflict', 'email', `${input.email} is already in your team.`);
   }
   // Owners work at every location; a team member at the ones named (none named: all).
   const places =

@@ -9,7 +9,7 @@ import {
   SandboxInboundRequest,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import { requireBusiness } from '../../plugins/auth.ts';
 import { phoneOrRefuse } from '../customers/service.ts';
 import { findLocation } from '../locations/service.ts';
@@ -36,16 +36,16 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = identityOf(input.channel);
       if (identity === 'email') {
         if (!from.email || !isValidEmail(from.email))
-          throw new AppError('unprocessable', 'Give the customer a valid email address.');
+          throw fieldError('unprocessable', 'from.email', 'Give the customer a valid email address.');
         from.email = from.email.toLowerCase();
       } else if (identity === 'external_id') {
         if (!from.external_id && !from.phone)
           throw new AppError('unprocessable', 'Give the customer an id or phone number.');
       } else {
         if (!from.phone) throw new AppError('unprocessable', 'Give the customer a phone number.');
-        from.phone = phoneOrRefuse(from.phone);
+        from.phone = phoneOrRefuse(from.phone, 'from.phone');
       }
-      if (from.phone && identity === 'external_id') from.phone = phoneOrRefuse(from.phone);
+      if (from.phone && identity === 'external_id') from.phone = phoneOrRefuse(from.phone, 'from.phone');
 
       const result = await app.inbound.receive({
         provider: 'sandbox',

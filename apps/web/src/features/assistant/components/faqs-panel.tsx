@@ -7,6 +7,7 @@ import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
 import { SearchField } from '@/components/search-field.tsx';
 import { failureText } from '@/lib/failure-text.ts';
+import { useFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { type AiFaq, type AiStatus, useDeleteFaq, useFaqs, useSaveFaq } from '../api.ts';
 
@@ -24,6 +25,7 @@ export function FaqsPanel({ status, canManage }: { status: AiStatus; canManage: 
   const remove = useDeleteFaq();
   const [editing, setEditing] = useState<AiFaq | 'new' | null>(null);
   const [form] = Form.useForm<Values>();
+  const fieldErrors = useFieldErrors(form);
 
   const open = (faq: AiFaq | 'new') => {
     save.reset();
@@ -154,6 +156,7 @@ export function FaqsPanel({ status, canManage }: { status: AiStatus; canManage: 
                 ...(editing && editing !== 'new' ? { id: editing.id } : {}),
               },
               {
+                onError: fieldErrors.onError,
                 onSuccess: () => {
                   setEditing(null);
                   notify.success('FAQ saved');
@@ -201,7 +204,7 @@ export function FaqsPanel({ status, canManage }: { status: AiStatus; canManage: 
               }))}
             />
           </Form.Item>
-          {save.isError && (
+          {save.isError && fieldErrors.unplaced(save.error) && (
             <Typography.Text type="danger" role="alert">
               {failureText(save.error)}
             </Typography.Text>

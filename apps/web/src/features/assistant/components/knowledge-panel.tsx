@@ -1,9 +1,10 @@
 import { CloudUploadOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { AI_RECRAWL } from '@switchboard/shared';
-import { Alert, Button, Input, List, Popconfirm, Select, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Form, Input, List, Popconfirm, Select, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import {
   type AiDocument,
@@ -42,7 +43,8 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
   const remove = useDeleteDocument();
   // Files whose upload was refused or failed: kept on screen to try again or remove, never dropped silently.
   const [files, setFiles] = useState<File[]>([]);
-  const [url, setUrl] = useState('');
+  const [address] = Form.useForm<{ url: string }>();
+  const url: string = Form.useWatch('url', address) ?? '';
   const [schedule, setSchedule] = useState<string>('weekly');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -53,14 +55,15 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
       {
         onSuccess: (made) => {
           if (input.files.length) setFiles((current) => current.filter((f) => !input.files.includes(f)));
-          if (input.url) setUrl('');
+          if (input.url) address.resetFields();
           notify.success(
             made.length === 1 ? `Reading “${made[0]?.name}”` : `Reading ${made.length} documents`,
           );
         },
         onError: (error) => {
           setFiles((current) => [...current, ...input.files.filter((f) => !current.includes(f))]);
-          setProblem(failureText(error));
+          // A refused address is said under the box; a refused file, beside the list.
+          if (input.files.length || !showFieldErrors(address, error)) setProblem(failureText(error));
         },
       },
     );
@@ -74,9 +77,10 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
   };
   const readWebsite = () => {
     setProblem(null);
-    if (!url.trim()) return setProblem('Write a website address, like https://example.com/faq.');
+    const refuse = (words: string) => address.setFields([{ name: 'url', errors: [words] }]);
+    if (!url.trim()) return refuse('Write a website address, like https://example.com/faq.');
     if (!/^https?:\/\/[^\s/]+\.[^\s]+/i.test(url.trim())) {
-      return setProblem('Write the website address in full, like https://example.com/faq.');
+      return refuse('Write the website address in full, like https://example.com/faq.');
     }
     read({ files: [], url });
   };
@@ -123,13 +127,11 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
             </ul>
           )}
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 12 }}>
-            <Input
-              aria-label="Website address"
-              placeholder="https://example.com/faq"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              style={{ flex: '1 1 220px' }}
-            />
+            <Form form={address} component={false}>
+              <Form.Item name="url" style={{ flex: '1 1 220px', margin: 0 }}>
+                <Input aria-label="Website address" placeholder="https://example.com/faq" />
+              </Form.Item>
+            </Form>
             <Select
               aria-label="Fetch the website again"
               value={schedule}

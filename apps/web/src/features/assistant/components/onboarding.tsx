@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Radio, Steps } from 'antd';
 import { useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { failureText } from '@/lib/failure-text.ts';
+import { useFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { type AiStatus, useOnboard } from '../api.ts';
 
@@ -31,6 +32,10 @@ export function Onboarding({ status, onDone }: { status: AiStatus; onDone?: () =
   const [step, setStep] = useState(0);
   const [form] = Form.useForm<Values>();
   const onboard = useOnboard();
+  // Only the step on screen can show a field's error; the rest of a refusal stays in the alert.
+  const fieldErrors = useFieldErrors(form, (path) =>
+    (STEPS[step]?.fields as readonly string[] | undefined)?.includes(path) ? path : null,
+  );
   const { profile } = status;
 
   const next = async () => {
@@ -43,6 +48,7 @@ export function Onboarding({ status, onDone }: { status: AiStatus; onDone?: () =
     onboard.mutate(
       { ...values, handoff_message: values.handoff_message.trim() || null },
       {
+        onError: fieldErrors.onError,
         onSuccess: () => {
           notify.success('The assistant knows your business now');
           onDone?.();
@@ -115,7 +121,7 @@ export function Onboarding({ status, onDone }: { status: AiStatus; onDone?: () =
           </Form.Item>
         </div>
       </Form>
-      {onboard.isError && (
+      {onboard.isError && fieldErrors.unplaced(onboard.error) && (
         <Alert type="error" showIcon message={failureText(onboard.error)} style={{ marginBottom: 16 }} />
       )}
       <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap' }}>

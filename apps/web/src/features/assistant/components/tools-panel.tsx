@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Form, Input, List, Modal, Select, Space, Tag, 
 import { useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { failureText } from '@/lib/failure-text.ts';
+import { useFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { type AiTool, type ToolDraft, useDeleteTool, useSaveTool, useTestTool, useTools } from '../api.ts';
 import { useItemLayout } from '../use-item-layout.ts';
@@ -25,6 +26,9 @@ type Values = {
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** A new tool is sent as the first of a list (`tools.0.url_template`); the form holds one tool. */
+const toolField = (serverPath: string) => serverPath.replace(/^tools\.\d+\./, '');
 
 function toDraft(values: Values, editing: AiTool | null): ToolDraft {
   const headers: Record<string, string | null> = {};
@@ -68,6 +72,7 @@ export function ToolsPanel({ canManage }: { canManage: boolean }) {
   const [editing, setEditing] = useState<AiTool | 'new' | null>(null);
   const [testing, setTesting] = useState<AiTool | null>(null);
   const [form] = Form.useForm<Values>();
+  const fieldErrors = useFieldErrors(form, toolField);
   const method = Form.useWatch('method', form);
 
   const open = (tool: AiTool | 'new') => {
@@ -195,6 +200,7 @@ export function ToolsPanel({ canManage }: { canManage: boolean }) {
           layout="vertical"
           onFinish={(values) =>
             save.mutate(toDraft(values, editing === 'new' ? null : editing), {
+              onError: fieldErrors.onError,
               onSuccess: () => {
                 setEditing(null);
                 notify.success('Tool saved');
@@ -223,28 +229,31 @@ export function ToolsPanel({ canManage }: { canManage: boolean }) {
           >
             <Input maxLength={1000} placeholder="Free appointment times on a given day" />
           </Form.Item>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="method" noStyle>
-              <Select
-                aria-label="Method"
-                options={METHODS.map((m) => ({ value: m, label: m }))}
-                style={{ width: 110 }}
-              />
-            </Form.Item>
-            <Form.Item
-              name="url_template"
-              noStyle
-              rules={[
-                {
-                  required: true,
-                  pattern: /^https?:\/\/\S+$/,
-                  message: 'A web address starting with https://',
-                },
-              ]}
-            >
-              <Input aria-label="Address" placeholder="https://bookings.example.com/slots?day={day}" />
-            </Form.Item>
-          </Space.Compact>
+          {/* Shows the address's own error line, which its noStyle item cannot. */}
+          <Form.Item style={{ marginBottom: 0 }}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="method" noStyle>
+                <Select
+                  aria-label="Method"
+                  options={METHODS.map((m) => ({ value: m, label: m }))}
+                  style={{ width: 110 }}
+                />
+              </Form.Item>
+              <Form.Item
+                name="url_template"
+                noStyle
+                rules={[
+                  {
+                    required: true,
+                    pattern: /^https?:\/\/\S+$/,
+                    message: 'A web address starting with https://',
+                  },
+                ]}
+              >
+                <Input aria-label="Address" placeholder="https://bookings.example.com/slots?day={day}" />
+              </Form.Item>
+            </Space.Compact>
+          </Form.Item>
           <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '4px 0 16px' }}>
             Put a parameter in the address as {'{name}'}. Only public addresses can be called.
           </Typography.Paragraph>
@@ -352,7 +361,9 @@ export function ToolsPanel({ canManage }: { canManage: boolean }) {
               </>
             )}
           </Form.List>
-          {save.isError && <Alert type="error" showIcon message={failureText(save.error)} />}
+          {save.isError && fieldErrors.unplaced(save.error) && (
+            <Alert type="error" showIcon message={failureText(save.error)} />
+          )}
         </Form>
       </Modal>
       {testing && <TestTool tool={testing} onClose={() => setTesting(null)} />}

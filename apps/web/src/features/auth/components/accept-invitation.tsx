@@ -1,7 +1,8 @@
 import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { acceptInvitation, type InvitationPreview, previewInvitation } from '../api/register.ts';
-import { formErrorText } from '../utils/form-error.ts';
 
 /** The emailed invitation: a new person sets their name and password; someone with an account gives theirs. */
 export function AcceptInvitation({
@@ -17,11 +18,12 @@ export function AcceptInvitation({
   const [failed, setFailed] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [form] = Form.useForm<{ full_name?: string; password: string }>();
 
   useEffect(() => {
     previewInvitation(secret)
       .then(setPreview)
-      .catch((e: unknown) => setFailed(formErrorText(e)));
+      .catch((e: unknown) => setFailed(failureText(e)));
   }, [secret]);
 
   if (failed)
@@ -50,6 +52,7 @@ export function AcceptInvitation({
         {preview.has_account ? ' Enter your Switchboard password to join.' : ' Choose a password to join.'}
       </p>
       <Form
+        form={form}
         layout="vertical"
         size="large"
         requiredMark={false}
@@ -62,7 +65,7 @@ export function AcceptInvitation({
             await acceptInvitation(secret, values);
             onJoined();
           } catch (e) {
-            setError(formErrorText(e));
+            if (!showFieldErrors(form, e)) setError(failureText(e));
             setPending(false);
           }
         }}

@@ -1,7 +1,8 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { type ResetSent, requestPasswordReset } from '../api/request-password-reset.ts';
-import { formErrorText } from '../utils/form-error.ts';
 import './login-form.css';
 
 /**
@@ -12,6 +13,7 @@ export function ForgotPassword({ initialEmail, loginHref }: { initialEmail: stri
   const [sent, setSent] = useState<ResetSent | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [form] = Form.useForm<{ email: string }>();
 
   async function submit({ email }: { email: string }) {
     setPending(true);
@@ -19,7 +21,7 @@ export function ForgotPassword({ initialEmail, loginHref }: { initialEmail: stri
     try {
       setSent(await requestPasswordReset(email.trim()));
     } catch (e) {
-      setError(formErrorText(e));
+      if (!showFieldErrors(form, e)) setError(failureText(e));
     } finally {
       setPending(false);
     }
@@ -53,6 +55,7 @@ export function ForgotPassword({ initialEmail, loginHref }: { initialEmail: stri
         Enter the email you log in with. We will email you a link to choose a new password.
       </p>
       <Form<{ email: string }>
+        form={form}
         layout="vertical"
         size="large"
         requiredMark={false}

@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { failureText } from '@/lib/failure-text.ts';
 import { type MobileCodeSent, sendMobileCode, verifyMobile } from '../api/register.ts';
-import { formErrorText } from '../utils/form-error.ts';
 import './login-form.css';
 import { phoneText } from '../../../lib/phones.ts';
 
@@ -33,7 +33,7 @@ export function MobileStep({
       setSent(await sendMobileCode(mobile));
       setCode('');
     } catch (e) {
-      setError(formErrorText(e));
+      setError(failureText(e));
     } finally {
       setPending(null);
     }
@@ -48,7 +48,7 @@ export function MobileStep({
       // In My profile there is no next step: the page reads the confirmed number again.
       if (!canSkip) onDone();
     } catch (e) {
-      setError(formErrorText(e));
+      setError(failureText(e));
     } finally {
       setPending(null);
     }

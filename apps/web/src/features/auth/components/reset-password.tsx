@@ -1,9 +1,10 @@
 import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-error.ts';
+import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { checkPasswordReset, type ResetLink } from '../api/check-password-reset.ts';
 import { completePasswordReset } from '../api/complete-password-reset.ts';
-import { formErrorText } from '../utils/form-error.ts';
 import './login-form.css';
 
 type State = { kind: 'checking' } | { kind: 'open'; link: ResetLink } | { kind: 'failed'; message: string };
@@ -25,6 +26,7 @@ export function ResetPassword({
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [form] = Form.useForm<Values>();
   const started = useRef(false);
 
   useEffect(() => {
@@ -39,7 +41,7 @@ export function ResetPassword({
     }
     checkPasswordReset(token)
       .then((link) => setState({ kind: 'open', link }))
-      .catch((e: unknown) => setState({ kind: 'failed', message: formErrorText(e) }));
+      .catch((e: unknown) => setState({ kind: 'failed', message: failureText(e) }));
   }, [token]);
 
   async function submit({ password }: Values) {
@@ -49,10 +51,10 @@ export function ResetPassword({
       await completePasswordReset(token, password);
       onDone();
     } catch (e) {
-      const message = formErrorText(e);
+      const message = failureText(e);
       // 422: the link stopped working meanwhile (used in another tab, expired): say so as on opening it.
       if (isApiError(e) && e.status === 422) setState({ kind: 'failed', message });
-      else setError(message);
+      else if (!showFieldErrors(form, e)) setError(message);
       setPending(false);
     }
   }
@@ -82,6 +84,7 @@ export function ResetPassword({
             on every other device.
           </p>
           <Form<Values>
+            form={form}
             layout="vertical"
             size="large"
             requiredMark={false}

@@ -1,8 +1,8 @@
 import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { failureText } from '@/lib/failure-text.ts';
 import { confirmSignup } from '../api/confirm-signup.ts';
 import { type RegisterInput, register, type SignupStarted } from '../api/register.ts';
-import { formErrorText } from '../utils/form-error.ts';
 import './login-form.css';
 
 const secondsUntil = (at: string) => Math.max(0, Math.ceil((new Date(at).getTime() - Date.now()) / 1000));
@@ -49,7 +49,7 @@ export function SignupCodeStep({
       await confirmSignup(started.email, code);
       onConfirmed();
     } catch (e) {
-      setError(formErrorText(e));
+      setError(failureText(e));
       setPending(null);
     }
   }
@@ -63,7 +63,7 @@ export function SignupCodeStep({
       setResent(true);
       setCode('');
     } catch (e) {
-      setError(formErrorText(e));
+      setError(failureText(e));
     } finally {
       setPending(null);
     }

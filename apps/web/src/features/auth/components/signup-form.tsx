@@ -2,6 +2,8 @@ import { Alert, Button, Form, Input, Select } from 'antd';
 import { getCountries } from 'libphonenumber-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TimezoneSelect } from '@/components/timezone-select.tsx';
+import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import {
   fetchRegisterForm,
   guessCountry,
@@ -11,7 +13,6 @@ import {
   type SignupStarted,
   trackingValues,
 } from '../api/register.ts';
-import { formErrorText } from '../utils/form-error.ts';
 import './login-form.css';
 
 type Values = {
@@ -50,6 +51,9 @@ function useCountryOptions() {
  * it creates nothing yet: a code goes to the email, and `onStarted` hands over what was sent (to send it again
  * for a new code).
  */
+/** The first location is sent as `location`; the form asks for its name and address on their own. */
+const SIGNUP_FIELDS = { 'location.name': 'location_name', 'location.address': 'location_address' } as const;
+
 export function SignupForm({
   onStarted,
 }: {
@@ -63,7 +67,7 @@ export function SignupForm({
 
   useEffect(() => {
     const token = fetchRegisterForm();
-    token.catch((e: unknown) => setError(formErrorText(e)));
+    token.catch((e: unknown) => setError(failureText(e)));
     formToken.current = token;
   }, []);
 
@@ -87,7 +91,7 @@ export function SignupForm({
       };
       onStarted({ started: await register(input), input });
     } catch (e) {
-      setError(formErrorText(e));
+      if (!showFieldErrors(form, e, SIGNUP_FIELDS)) setError(failureText(e));
       // A refused form (expired token) gets a fresh token for the next try; what was typed stays.
       formToken.current = fetchRegisterForm();
       formToken.current.catch(() => {});

@@ -1,7 +1,7 @@
 import { Alert, Button, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { failureText } from '@/lib/failure-text.ts';
 import { resendLink, verifyEmail } from '../api/register.ts';
-import { formErrorText } from '../utils/form-error.ts';
 
 type State =
   | { kind: 'checking' }
@@ -37,7 +37,7 @@ export function VerifyEmail({
     }
     verifyEmail(secret)
       .then((r) => setState({ kind: 'verified', business: r.business_name }))
-      .catch((e: unknown) => setState({ kind: 'failed', message: formErrorText(e) }));
+      .catch((e: unknown) => setState({ kind: 'failed', message: failureText(e) }));
   }, [secret]);
 
   async function resend() {
@@ -47,7 +47,7 @@ export function VerifyEmail({
       const r = await resendLink(secret);
       setState({ kind: 'resent', email: r.email, already: r.already_verified });
     } catch (e) {
-      setResendError(formErrorText(e));
+      setResendError(failureText(e));
     } finally {
       setResending(false);
     }

@@ -3,6 +3,7 @@ import { Alert, AutoComplete, Button, Divider, Form, Input, Select } from 'antd'
 import { useEffect } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { TimezoneSelect } from '@/components/timezone-select.tsx';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { useUpdateBusiness } from '../api/update-business.ts';
 import type { BusinessProfile, BusinessProfileInput } from '../types.ts';
@@ -43,6 +44,9 @@ export function originOf(value: string): string | null {
   }
 }
 
+/** One of the other websites (`site_origins.2`) is shown under the box that holds them all. */
+const profileField = (serverPath: string) => serverPath.replace(/^site_origins\.\d+$/, 'site_origins');
+
 const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
 export function BusinessProfileForm({
@@ -73,7 +77,10 @@ export function BusinessProfileForm({
       site_origins: (values.site_origins ?? []).map((v) => originOf(v) ?? v),
       industry: orNull(values.industry),
     };
-    update.mutate(input, { onSuccess: () => notify.success('Business profile saved') });
+    update.mutate(input, {
+      onSuccess: () => notify.success('Business profile saved'),
+      onError: (error) => void showFieldErrors(form, error, profileField),
+    });
   };
 
   return (

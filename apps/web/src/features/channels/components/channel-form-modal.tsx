@@ -2,6 +2,7 @@ import { type ChannelAccountJson, PROVIDERS, type Provider } from '@switchboard/
 import { Alert, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
 import { failureText } from '@/lib/failure-text.ts';
+import { useFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { useCreateChannel } from '../api/create-channel.ts';
 import { useUpdateChannel } from '../api/update-channel.ts';
@@ -37,6 +38,7 @@ function toConfig(provider: Provider, values: Values['config'], editing: boolean
 
 export default function ChannelFormModal({ open, locationId, locationName, account, onClose }: Props) {
   const [form] = Form.useForm<Values>();
+  const fieldErrors = useFieldErrors(form);
   const provider = Form.useWatch('provider', form) ?? account?.provider ?? 'twilio';
   const create = useCreateChannel();
   const update = useUpdateChannel();
@@ -69,11 +71,12 @@ export default function ChannelFormModal({ open, locationId, locationName, accou
       notify.success(message);
       onClose();
     };
-    if (account) update.mutate({ id: account.id, config }, { onSuccess: done('Channel saved') });
+    const onError = fieldErrors.onError;
+    if (account) update.mutate({ id: account.id, config }, { onSuccess: done('Channel saved'), onError });
     else
       create.mutate(
         { location_id: locationId, provider: chosen, config },
-        { onSuccess: done(`${PROVIDER_NAMES[chosen]} connected`) },
+        { onSuccess: done(`${PROVIDER_NAMES[chosen]} connected`), onError },
       );
   };
 
@@ -93,7 +96,7 @@ export default function ChannelFormModal({ open, locationId, locationName, accou
       destroyOnHidden={false}
       width={560}
     >
-      {refusal && (
+      {refusal && fieldErrors.unplaced(refusal) && (
         // What the provider or the server said: the credentials, the number or page is not theirs, or taken.
         <Alert type="error" showIcon role="alert" title={failureText(refusal)} style={{ marginTop: 16 }} />
       )}

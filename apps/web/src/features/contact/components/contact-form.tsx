@@ -2,6 +2,7 @@ import { CheckCircleTwoTone } from '@ant-design/icons';
 import { type FormPageInfo, UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Alert, Button, Flex, Form, Input, Result, Select, Typography } from 'antd';
 import { isApiError } from '@/lib/api-error.ts';
+import { useFieldErrors } from '@/lib/form-errors.ts';
 import { useSubmitContactForm } from '../api/submit-contact-form.ts';
 import type { ContactSubmission } from '../types.ts';
 
@@ -19,6 +20,7 @@ const blankToUndefined = (v: string | undefined) => (v?.trim() ? v.trim() : unde
 export function ContactForm({ token, locationId, locations }: Props) {
   const [form] = Form.useForm<Values>();
   const submit = useSubmitContactForm();
+  const fieldErrors = useFieldErrors(form);
 
   if (submit.isSuccess) {
     return (
@@ -41,7 +43,10 @@ export function ContactForm({ token, locationId, locations }: Props) {
   }
 
   // 4xx messages are the server's own words (which field to fix); anything else already raised a notice.
-  const error = isApiError(submit.error) && !submit.error.notified ? submit.error.message : null;
+  const error =
+    isApiError(submit.error) && !submit.error.notified && fieldErrors.unplaced(submit.error)
+      ? submit.error.message
+      : null;
 
   return (
     <Form<Values>
@@ -49,15 +54,18 @@ export function ContactForm({ token, locationId, locations }: Props) {
       layout="vertical"
       disabled={submit.isPending}
       onFinish={(v) =>
-        submit.mutate({
-          token,
-          name: blankToUndefined(v.name),
-          email: blankToUndefined(v.email),
-          phone: blankToUndefined(v.phone),
-          message: v.message.trim(),
-          _gotcha: v._gotcha || undefined,
-          ...(locationId || v.location_id ? { location_id: locationId ?? v.location_id } : {}),
-        })
+        submit.mutate(
+          {
+            token,
+            name: blankToUndefined(v.name),
+            email: blankToUndefined(v.email),
+            phone: blankToUndefined(v.phone),
+            message: v.message.trim(),
+            _gotcha: v._gotcha || undefined,
+            ...(locationId || v.location_id ? { location_id: locationId ?? v.location_id } : {}),
+          },
+          { onError: fieldErrors.onError },
+        )
       }
     >
       {locations.length > 1 && (

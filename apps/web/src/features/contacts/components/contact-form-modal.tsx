@@ -1,5 +1,6 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { useCreateBusinessContact } from '../api/create-business-contact.ts';
 import { useUpdateBusinessContact } from '../api/update-business-contact.ts';
@@ -23,6 +24,9 @@ const ALL_LOCATIONS = '';
 function contactValue(record: BusinessPhone | BusinessEmail): string {
   return 'phone' in record ? record.phone : record.email;
 }
+
+/** The server's names for the one box this form has. */
+const CONTACT_FIELDS = { phone: 'value', email: 'value' } as const;
 
 function toInput(kind: ContactKind, values: Values): ContactInput<ContactKind> {
   const label = values.label?.trim() ? values.label.trim() : null;
@@ -54,8 +58,10 @@ export default function ContactFormModal({ config, open, record, locations, onCl
       onClose();
     };
     const capitalised = config.noun.charAt(0).toUpperCase() + config.noun.slice(1);
-    if (record) update.mutate({ id: record.id, input }, { onSuccess: done(`${capitalised} saved`) });
-    else create.mutate(input, { onSuccess: done(`${capitalised} added`) });
+    // The server's notice says what it refused; the number or address is also marked in its box.
+    const onError = (error: unknown) => void showFieldErrors(form, error, CONTACT_FIELDS);
+    if (record) update.mutate({ id: record.id, input }, { onSuccess: done(`${capitalised} saved`), onError });
+    else create.mutate(input, { onSuccess: done(`${capitalised} added`), onError });
   };
 
   return (

@@ -1,4 +1,5 @@
 import { Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { useSendFeedback } from '../api/send-feedback.ts';
 
@@ -17,6 +18,7 @@ export function ErrorReportModal({ errorCode, debugCode, path, onClose }: Props)
           notify.success('Thanks. Your report is with our engineers.');
           onClose();
         },
+        onError: (error) => void showFieldErrors(form, error),
       },
     );
 

@@ -2,6 +2,7 @@ import { SendOutlined } from '@ant-design/icons';
 import { isValidEmail, MESSAGE_INPUT_HEIGHT } from '@switchboard/shared';
 import { Button, Flex, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { useStartConversation } from '../api/start-conversation.ts';
 import { useComposeStore } from '../stores/compose-store.ts';
 import { COMPOSE_CHANNELS, type ComposeChannel } from '../types.ts';
@@ -20,6 +21,9 @@ const CHANNEL_OPTIONS = COMPOSE_CHANNELS.map((c) => ({
     </span>
   ),
 }));
+
+/** The number or address is sent as `phone` or `email`; the form has one box for either. */
+const TO_FIELD = { phone: 'to', email: 'to' } as const;
 
 const emailRule = {
   validator: (_: unknown, value: string | undefined) =>
@@ -48,6 +52,7 @@ function ComposeForm({ locationId, onStarted }: Props) {
   const setContact = useComposeStore((s) => s.setContact);
   const stop = useComposeStore((s) => s.stopComposing);
   const start = useStartConversation();
+  const [form] = Form.useForm<Values>();
   const [channel, setChannel] = useState<ComposeChannel>(contact.channel);
   const isEmail = channel === 'email';
 
@@ -66,11 +71,13 @@ function ComposeForm({ locationId, onStarted }: Props) {
           stop();
           onStarted(enquiry_id);
         },
+        onError: (error) => void showFieldErrors(form, error, TO_FIELD),
       },
     );
 
   return (
     <Form<Values>
+      form={form}
       layout="vertical"
       requiredMark={false}
       initialValues={{

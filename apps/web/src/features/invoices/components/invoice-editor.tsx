@@ -11,6 +11,7 @@ import {
 import { Alert, Button, Checkbox, Flex, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { type InvoiceJson, useCreateInvoice, useSendInvoice, useUpdateInvoice } from '../api.ts';
 import { CurrencySelect } from './currency-select.tsx';
@@ -42,6 +43,9 @@ type Props = {
   defaultTaxRate?: number;
   onDone?: (invoice: InvoiceJson) => void;
 };
+
+/** The server prices a line in minor units; the form holds the price in the currency's own units. */
+const formField = (serverPath: string) => serverPath.replace(/\.unit_price_cents$/, '.price');
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -123,7 +127,7 @@ export function InvoiceEditor(props: Props) {
       props.onDone?.(saved);
       onClose();
     } catch (error) {
-      setFailure(failureText(error));
+      if (!showFieldErrors(form, error, formField)) setFailure(failureText(error));
     }
   };
 

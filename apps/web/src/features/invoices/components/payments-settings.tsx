@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
 import { api, type Envelope, type Page } from '@/lib/api-client.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import {
   brandingPreviewPdf,
@@ -239,7 +240,7 @@ function BrandingPanel({ businessName }: { businessName: string }) {
       notify.success('Invoice settings saved. New invoices and every PDF use them.');
     } catch (error) {
       if (error && typeof error === 'object' && 'errorFields' in error) return;
-      setFailure(failureText(error));
+      if (!showFieldErrors(form, error)) setFailure(failureText(error));
     }
   };
   const openPdfPreview = async () => {
@@ -263,7 +264,7 @@ function BrandingPanel({ businessName }: { businessName: string }) {
       else window.location.assign(url);
     } catch (error) {
       tab?.close();
-      setFailure(failureText(error));
+      if (!showFieldErrors(form, error)) setFailure(failureText(error));
     } finally {
       setPreviewing(false);
     }

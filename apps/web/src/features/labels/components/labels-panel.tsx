@@ -8,6 +8,7 @@ import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { ACTIONS_COLUMN, RowActions } from '@/components/row-actions.tsx';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { useFieldErrors } from '@/lib/form-errors.ts';
 import { labelsQueryOptions, useLabels } from '@/lib/labels.ts';
 import { notify } from '@/lib/notifier.ts';
 
@@ -48,6 +49,7 @@ export function LabelsPanel({ canManage }: { canManage: boolean }) {
   const remove = useDeleteLabel();
   const [editing, setEditing] = useState<Label | 'new' | null>(null);
   const [form] = Form.useForm<{ name: string; colour: string }>();
+  const fieldErrors = useFieldErrors(form);
 
   const open = (label: Label | 'new') => {
     setEditing(label);
@@ -118,6 +120,7 @@ export function LabelsPanel({ canManage }: { canManage: boolean }) {
             save.mutate(
               { ...values, ...(editing && editing !== 'new' ? { id: editing.id } : {}) },
               {
+                onError: fieldErrors.onError,
                 onSuccess: () => {
                   setEditing(null);
                   notify.success('Label saved');
@@ -142,7 +145,7 @@ export function LabelsPanel({ canManage }: { canManage: boolean }) {
           >
             <ColorPicker showText disabledAlpha />
           </Form.Item>
-          {save.isError && (
+          {save.isError && fieldErrors.unplaced(save.error) && (
             <Typography.Text type="danger" role="alert">
               {failureText(save.error)}
             </Typography.Text>

@@ -10,6 +10,7 @@ import {
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { TimezoneSelect } from '@/components/timezone-select.tsx';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { useCreateLocation } from '../api/create-location.ts';
 import { useUpdateLocation } from '../api/update-location.ts';
@@ -88,8 +89,11 @@ export default function LocationFormModal({ open, location, defaultTimezone, cal
       notify.success(text);
       onClose();
     };
-    if (location) update.mutate({ id: location.id, ...input }, { onSuccess: done('Location saved') });
-    else create.mutate(input, { onSuccess: done('Location added') });
+    // The server's notice says what it refused; each field it names is also shown under that field.
+    const onError = (error: unknown) => void showFieldErrors(form, error);
+    if (location)
+      update.mutate({ id: location.id, ...input }, { onSuccess: done('Location saved'), onError });
+    else create.mutate(input, { onSuccess: done('Location added'), onError });
   };
 
   return (

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { normalisePhone, type TrackingNumberInput } from '@switchboard/shared';
 import { Alert, Button, Form, Input, List, Typography } from 'antd';
 import { failureText } from '@/lib/failure-text.ts';
+import { useFieldErrors } from '@/lib/form-errors.ts';
 import {
   useAddTrackingNumber,
   useRemoveTrackingNumber,
@@ -14,6 +15,7 @@ import {
  */
 export function TrackingNumbers({ locationId }: { locationId: string }) {
   const [form] = Form.useForm<TrackingNumberInput>();
+  const fieldErrors = useFieldErrors(form);
   const numbers = useTrackingNumbers(locationId);
   const add = useAddTrackingNumber(locationId);
   const remove = useRemoveTrackingNumber(locationId);
@@ -58,7 +60,9 @@ export function TrackingNumbers({ locationId }: { locationId: string }) {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(values) => add.mutate(values, { onSuccess: () => form.resetFields() })}
+        onFinish={(values) =>
+          add.mutate(values, { onSuccess: () => form.resetFields(), onError: fieldErrors.onError })
+        }
         style={{ marginTop: 8 }}
       >
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 8 }}>
@@ -91,7 +95,7 @@ export function TrackingNumbers({ locationId }: { locationId: string }) {
             <Input placeholder="spring-letterbox" />
           </Form.Item>
         </div>
-        {add.isError && (
+        {add.isError && fieldErrors.unplaced(add.error) && (
           <Alert type="error" showIcon message={failureText(add.error)} style={{ marginBottom: 8 }} />
         )}
         <Button htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>

@@ -7,6 +7,7 @@ import { Panel } from '@/components/panel.tsx';
 import { api, type Envelope } from '@/lib/api-client.ts';
 import { setAccessToken } from '@/lib/cookies.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors, useFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { sharedQueryKeys } from '@/lib/query-keys.ts';
 import { reconnectSocket } from '@/lib/socket.ts';
@@ -86,7 +87,12 @@ export function ProfileDetails({ me }: { me: UserMe }) {
           form={form}
           layout="vertical"
           initialValues={{ full_name: me.full_name }}
-          onFinish={(v) => rename.mutate({ full_name: v.full_name.trim() })}
+          onFinish={(v) =>
+            rename.mutate(
+              { full_name: v.full_name.trim() },
+              { onError: (e) => void showFieldErrors(form, e) },
+            )
+          }
           style={{ maxWidth: 420 }}
         >
           <Form.Item
@@ -112,6 +118,7 @@ export function ProfileDetails({ me }: { me: UserMe }) {
  */
 export function PasswordChange() {
   const [form] = Form.useForm<{ current_password: string; new_password: string; confirm: string }>();
+  const fieldErrors = useFieldErrors(form);
   const change = useMutation({
     mutationFn: async (input: { current_password: string; new_password: string }) =>
       (await api.put<Envelope<{ token: string }>>('/user/password', input, { handledStatuses: [422] })).data
@@ -122,6 +129,7 @@ export function PasswordChange() {
       form.resetFields();
       notify.success('Password changed. You were signed out everywhere else.');
     },
+    onError: fieldErrors.onError,
   });
   return (
     <Panel title="Password">
@@ -166,7 +174,7 @@ export function PasswordChange() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        {change.isError && (
+        {change.isError && fieldErrors.unplaced(change.error) && (
           <Alert type="error" showIcon title={failureText(change.error)} style={{ marginBottom: 16 }} />
         )}
         <Typography.Paragraph type="secondary">

@@ -29,6 +29,7 @@ import { Link } from 'react-router';
 import { Panel } from '@/components/panel.tsx';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import {
   googleConnectLink,
@@ -221,8 +222,9 @@ function LocationSettings({ location, businessName }: { location: ReviewLocation
   const google = useGoogleLocations();
   const saveTemplate = useSaveReviewTemplate();
   const saveSettings = useSaveReviewSettings();
-  const [message, setMessage] = useState(location.review_message ?? '');
-  const [link, setLink] = useState(location.review_link ?? '');
+  const [template] = Form.useForm<{ review_link: string; review_message: string }>();
+  const message: string = Form.useWatch('review_message', template) ?? location.review_message ?? '';
+  const link: string = Form.useWatch('review_link', template) ?? location.review_link ?? '';
   const [failure, setFailure] = useState<string | null>(null);
   const [form] = Form.useForm();
   useEffect(() => {
@@ -246,6 +248,7 @@ function LocationSettings({ location, businessName }: { location: ReviewLocation
       notify.success(`Review settings for ${location.name ?? 'the location'} saved.`);
     } catch (error) {
       if (error && typeof error === 'object' && 'errorFields' in error) return;
+      if (showFieldErrors(template, error) || showFieldErrors(form, error)) return;
       setFailure(failureText(error));
     }
   };
@@ -261,7 +264,7 @@ function LocationSettings({ location, businessName }: { location: ReviewLocation
           value={google.data.items.find((p) => p.review_link === link)?.place_id}
           onChange={(placeId) => {
             const place = google.data.items.find((p) => p.place_id === placeId);
-            if (place) setLink(place.review_link);
+            if (place) template.setFieldValue('review_link', place.review_link);
           }}
           options={google.data.items.map((p) => ({
             value: p.place_id,
@@ -269,21 +272,26 @@ function LocationSettings({ location, businessName }: { location: ReviewLocation
           }))}
         />
       )}
-      <Input
-        aria-label="Review link"
-        addonBefore="Review link"
-        placeholder="https://g.page/r/…/review"
-        value={link}
-        onChange={(e) => setLink(e.target.value)}
-      />
-      <Input.TextArea
-        aria-label="Review message"
-        value={message}
-        placeholder={DEFAULT_REVIEW_MESSAGE}
-        onChange={(e) => setMessage(e.target.value)}
-        maxLength={600}
-        autoSize={{ minRows: 2, maxRows: 5 }}
-      />
+      <Form
+        form={template}
+        className="rv-template"
+        initialValues={{
+          review_link: location.review_link ?? '',
+          review_message: location.review_message ?? '',
+        }}
+      >
+        <Form.Item name="review_link">
+          <Input aria-label="Review link" addonBefore="Review link" placeholder="https://g.page/r/…/review" />
+        </Form.Item>
+        <Form.Item name="review_message">
+          <Input.TextArea
+            aria-label="Review message"
+            placeholder={DEFAULT_REVIEW_MESSAGE}
+            maxLength={600}
+            autoSize={{ minRows: 2, maxRows: 5 }}
+          />
+        </Form.Item>
+      </Form>
       <Typography.Text type="secondary">
         Placeholders: {TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}. The link is added at the end.
       </Typography.Text>

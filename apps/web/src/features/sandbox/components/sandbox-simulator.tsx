@@ -3,6 +3,7 @@ import { channelDisplayName, type MessageDto, UNKNOWN_LOCATION } from '@switchbo
 import { Button, Empty, Flex, Form, Input, Select, Tag, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Panel } from '@/components/panel.tsx';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { phoneText } from '@/lib/phones.ts';
 import { useSandboxConversation } from '../api/find-sandbox-conversation.ts';
 import { useConversation } from '../api/get-conversation.ts';
@@ -41,6 +42,10 @@ const IDENTITY_PLACEHOLDERS = {
 /** The conversation each simulated customer's last message went to, until the server's answer catches up. */
 const customerKey = (v: Partial<Values>) =>
   [v.location_id, v.channel, v.identity?.trim().toLowerCase()].join('|');
+
+/** The customer's number, address or id is sent under `from`; the form has one box for it. */
+const customerField = (serverPath: string) =>
+  serverPath.replace(/^from\.(phone|email|external_id)$/, 'identity');
 
 function toInbound(values: Values): SandboxInbound {
   const kind = identityOf(values.channel);
@@ -161,6 +166,7 @@ export function SandboxSimulator({ locations, defaultLocationId, calls }: Props)
         void found.refetch();
         form.setFieldValue('message', '');
       },
+      onError: (error) => void showFieldErrors(form, error, customerField),
     });
   };
 

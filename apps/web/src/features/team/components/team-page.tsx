@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { isApiError } from '@/lib/api-error.ts';
 import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import {
   useInvitations,
@@ -194,7 +195,7 @@ export function TeamPage({
                 notify.success(`Invitation sent to ${sent.email}.`);
                 form.resetFields();
               } catch (e) {
-                setInviteError(e);
+                if (!showFieldErrors(form, e)) setInviteError(e);
               }
             }}
           >

@@ -20,6 +20,7 @@ import {
   theme,
 } from 'antd';
 import { useEffect, useRef } from 'react';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { useCreateMessageTemplate } from '../api/create-message-template.ts';
 import { useUpdateMessageTemplate } from '../api/update-message-template.ts';
@@ -121,8 +122,11 @@ export default function TemplateFormModal({
       onSaved();
       onClose();
     };
-    if (template) update.mutate({ id: template.id, ...input }, { onSuccess: done('Template saved') });
-    else create.mutate(input, { onSuccess: done('Template added') });
+    // The server's notice says what it refused; each field it names is also shown under that field.
+    const onError = (error: unknown) => void showFieldErrors(form, error);
+    if (template)
+      update.mutate({ id: template.id, ...input }, { onSuccess: done('Template saved'), onError });
+    else create.mutate(input, { onSuccess: done('Template added'), onError });
   };
 
   const previewLocation =

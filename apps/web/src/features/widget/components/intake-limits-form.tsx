@@ -7,6 +7,7 @@ import {
   type IntakeLimitsResponse,
 } from '@switchboard/shared';
 import { Button, Flex, Form, InputNumber, Typography } from 'antd';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { useUpdateIntakeLimits } from '../api/update-intake-limits.ts';
 
@@ -25,7 +26,10 @@ export function IntakeLimitsForm({ settings, canManage }: Props) {
   const submit = (values: IntakeLimits) =>
     update.mutate(
       { locationId: settings.location_id, ...values },
-      { onSuccess: () => notify.success('Spam limits saved') },
+      {
+        onSuccess: () => notify.success('Spam limits saved'),
+        onError: (error) => void showFieldErrors(form, error),
+      },
     );
 
   return (

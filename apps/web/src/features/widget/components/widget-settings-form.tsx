@@ -21,6 +21,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect } from 'react';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notify } from '@/lib/notifier.ts';
 import { useUpdateWidgetSettings } from '../api/update-widget-settings.ts';
 import { contrastWithWhite, MIN_CONTRAST } from '../utils/contrast.ts';
@@ -131,7 +132,10 @@ export function WidgetSettingsForm({ settings, title, canManage }: Props) {
         greeting: values.greeting.trim() || null,
         fields: values.fields,
       },
-      { onSuccess: () => notify.success('Chat widget saved: websites show it on their next page load') },
+      {
+        onSuccess: () => notify.success('Chat widget saved: websites show it on their next page load'),
+        onError: (error) => void showFieldErrors(form, error),
+      },
     );
   };
 
