@@ -1,6 +1,7 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import type { SetupChecklistJson, SetupItemKey } from '@switchboard/shared';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Button, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { EmptyState } from '@/features/inbox/components/empty-state.tsx';
 import { SetupChecklist } from '@/features/setup/components/setup-checklist.tsx';
 import { useLiveSetup } from '@/features/setup/hooks/use-live-setup.ts';
@@ -46,7 +47,7 @@ function ChatSnippet({ locationId }: { locationId: string }) {
 
 const chatSnippet = (locationId: string) => <ChatSnippet locationId={locationId} />;
 
-/** The checklist with this app's screens and the widget's snippet composed in. */
+/** The checklist with this app's screens and the widget's snippet composed in (its page keeps it live). */
 export function ComposedChecklist({
   setup,
   canManage,
@@ -55,10 +56,9 @@ export function ComposedChecklist({
 }: {
   setup: SetupChecklistJson;
   canManage: boolean;
-  footer?: React.ReactNode;
+  footer?: ReactNode;
   title?: string;
 }) {
-  useLiveSetup(true);
   return (
     <SetupChecklist
       setup={setup}
@@ -107,9 +107,9 @@ export default function InboxSetup({
               <Button type="link" onClick={onDismiss} loading={dismissing} style={{ paddingInline: 0 }}>
                 Hide this checklist
               </Button>
-              <div style={{ fontSize: 12, opacity: 0.7 }}>
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                 You can bring it back from Settings › Getting started.
-              </div>
+              </Typography.Text>
             </div>
           )
         }

@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { Panel } from '@/components/panel.tsx';
 import { useSetup } from '@/features/setup/api/get-setup.ts';
 import { useUpdateSetup } from '@/features/setup/api/update-setup.ts';
+import { useLiveSetup } from '@/features/setup/hooks/use-live-setup.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import { useAppSelection } from '../layouts/use-app-selection.ts';
 import { ComposedChecklist } from './setup-parts.tsx';
@@ -12,6 +13,7 @@ export default function SetupRoute() {
   const { business, canManage } = useAppSelection();
   const setup = useSetup();
   const update = useUpdateSetup();
+  useLiveSetup(true);
   const hidden = Boolean(setup.data?.dismissed_at);
   return (
     <>
