@@ -46,7 +46,7 @@ export default function SetupRoute() {
                     ? 'Your inbox has enquiries, so it shows them instead of this checklist.'
                     : 'Your empty inbox shows this checklist until the first enquiry arrives.'
               }
-              action={
+              description={
                 hidden ? (
                   <Button type="primary" loading={update.isPending} onClick={() => update.mutate(false)}>
                     Show it in the inbox
