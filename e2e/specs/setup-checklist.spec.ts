@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { emailedSignupCode, SIGNUP_PASSWORD } from '../fixtures/app.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -16,6 +17,16 @@ async function expectNoSidewaysScroll(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** WCAG 2.1 A and AA, as the accessibility spec checks the other screens, on the checklist only. */
+async function expectAccessible(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const { violations } = await new AxeBuilder({ page })
+    .include('.setup-list')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A new business signs up on /signup and confirms its email and mobile, as its owner would. */
@@ -72,6 +83,7 @@ for (const size of SIZES) {
     await expect(number).toContainText('Texts to your number arrive in this inbox');
     await expect(stepOf(checklist, 'Put the chat on your website').getByText(/<script/)).toBeVisible();
     await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
     await shot(page, `${size.name}-1-empty-inbox`);
 
     // 1. A sandbox number, on the channels screen the step opens.
@@ -116,7 +128,9 @@ for (const size of SIZES) {
     await page.goto('/settings/setup');
     await expect(page.getByRole('heading', { name: 'Getting started' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Set-up checklist' })).toContainText('3 of 7 done');
+    await expect(page.locator('.ant-skeleton')).toHaveCount(0);
     await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
     await shot(page, `${size.name}-3-settings`);
     await page.goBack();
 
