@@ -57,6 +57,7 @@ import { noteRoutes } from './modules/notes/routes.ts';
 import { pushRoutes } from './modules/notifications/routes.ts';
 import { reviewLinkRoutes, reviewRoutes } from './modules/reviews/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
+import { setupRoutes } from './modules/setup/routes.ts';
 import { signupRoutes } from './modules/signup/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(sandboxCheckoutRoutes);
       await api.register(sandboxBillingRoutes);
       await api.register(reviewRoutes);
+      await api.register(setupRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -173,6 +173,8 @@ export const businesses = pgTable('businesses', {
   /** Secret tokens for the inbound web-form and contact-form URLs. */
   web_form_token: text('web_form_token'),
   contact_form_token: text('contact_form_token'),
+  /** When the owner put the set-up checklist away (null: it shows until every item is done). */
+  setup_dismissed_at: ts('setup_dismissed_at'),
   ...stamps(),
 });
 

@@ -10,6 +10,7 @@ export const pageLoaders = {
   [paths.customers]: () => import('./routes/customers.tsx'),
   [paths.locations]: () => import('./routes/locations.tsx'),
   [paths.businessSettings]: () => import('./routes/business-settings.tsx'),
+  [paths.setup]: () => import('./routes/setup.tsx'),
   [paths.contacts]: () => import('./routes/contacts.tsx'),
   [paths.channels]: () => import('./routes/channels.tsx'),
   [paths.widget]: () => import('./routes/widget.tsx'),
@@ -35,6 +36,7 @@ type PagePath =
   | typeof paths.customers
   | typeof paths.locations
   | typeof paths.businessSettings
+  | typeof paths.setup
   | typeof paths.contacts
   | typeof paths.channels
   | typeof paths.widget

@@ -9,6 +9,8 @@ export const paths = {
   customers: '/customers',
   locations: '/locations',
   businessSettings: '/settings/business',
+  /** Settings › Getting started: the set-up checklist. */
+  setup: '/settings/setup',
   contacts: '/settings/contacts',
   channels: '/settings/channels',
   widget: '/settings/widget',

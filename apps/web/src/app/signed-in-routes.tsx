@@ -9,6 +9,7 @@ const InboxRoute = lazy(pageLoaders[paths.inbox]);
 const CustomersRoute = lazy(pageLoaders[paths.customers]);
 const LocationsRoute = lazy(pageLoaders[paths.locations]);
 const BusinessSettingsRoute = lazy(pageLoaders[paths.businessSettings]);
+const SetupRoute = lazy(pageLoaders[paths.setup]);
 const ContactsRoute = lazy(pageLoaders[paths.contacts]);
 const ChannelsRoute = lazy(pageLoaders[paths.channels]);
 const WidgetRoute = lazy(pageLoaders[paths.widget]);
@@ -41,6 +42,7 @@ export default function SignedInRoutes() {
         <Route path={paths.customers} element={<CustomersRoute />} />
         <Route path={paths.locations} element={<LocationsRoute />} />
         <Route path={paths.businessSettings} element={<BusinessSettingsRoute />} />
+        <Route path={paths.setup} element={<SetupRoute />} />
         <Route path={paths.contacts} element={<ContactsRoute />} />
         <Route path={paths.channels} element={<ChannelsRoute />} />
         <Route path={paths.widget} element={<WidgetRoute />} />

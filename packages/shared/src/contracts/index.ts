@@ -21,6 +21,7 @@ export * from './phone.ts';
 export * from './push.ts';
 export * from './reviews.ts';
 export * from './sandbox.ts';
+export * from './setup.ts';
 export * from './signup.ts';
 export * from './templates.ts';
 export * from './uploads.ts';

@@ -21,7 +21,7 @@ export type PurchaseNumberResult = {
 };
 
 /** The fictional range set aside for drama and tests (ACMA): +61 491 570 000–999. */
-const SANDBOX_PREFIX = '+61491570';
+export const SANDBOX_PREFIX = '+61491570';
 
 function twilioFailure(error: unknown): AppError {
   if (error instanceof TransientSendError || (error instanceof TwilioApiError && error.transient)) {

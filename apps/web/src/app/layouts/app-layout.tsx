@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   BarChartOutlined,
   BellOutlined,
+  CheckSquareOutlined,
   CommentOutlined,
   CreditCardOutlined,
   DollarOutlined,
@@ -101,6 +102,7 @@ const NAV_ITEMS: NavItems = [
     type: 'group',
     label: 'Settings',
     children: [
+      { key: paths.setup, icon: <CheckSquareOutlined />, label: 'Getting started' },
       { key: paths.businessSettings, icon: <ShopOutlined />, label: 'Business profile' },
       { key: paths.team, icon: <UsergroupAddOutlined />, label: 'Team' },
       { key: paths.notifications, icon: <BellOutlined />, label: 'Notifications' },

@@ -1,13 +1,27 @@
 import { MessageOutlined, PushpinOutlined } from '@ant-design/icons';
 import { UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Button, theme } from 'antd';
-import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/features/inbox/components/empty-state.tsx';
 import { EnquiryListPane } from '@/features/inbox/components/enquiry-list-pane.tsx';
 import { useLiveInbox } from '@/features/inbox/hooks/use-live-inbox.ts';
+import { useNarrowerThan } from '@/features/inbox/hooks/use-narrower-than.ts';
 import { useComposeStore } from '@/features/inbox/stores/compose-store.ts';
 import type { EnquiryRow, InboxUser } from '@/features/inbox/types.ts';
+import type { Counts } from '@/features/inbox/utils/counters.ts';
+import { useSetup } from '@/features/setup/api/get-setup.ts';
+import { useUpdateSetup } from '@/features/setup/api/update-setup.ts';
+import { inboxWelcome } from '@/features/setup/utils/items.ts';
 import { useAppSelection } from '../layouts/use-app-selection.ts';
 import { paths } from '../paths.ts';
 
@@ -28,6 +42,39 @@ const conversationActions = (flags: { invoices: boolean; reviews: boolean }) => 
     {flags.reviews && <ReviewButton enquiry={enquiry} />}
   </Suspense>
 );
+
+// A new business's set-up checklist: only a business with no enquiries yet loads it.
+const InboxSetup = lazy(() => import('./setup-parts.tsx'));
+
+/** Below this width the inbox shows one pane at a time (inbox.css), so the checklist goes in the list's. */
+const ONE_PANE_BELOW_PX = 821;
+
+/**
+ * The empty inbox of a business that has had no enquiry yet: the set-up checklist (or "all set"), asked of
+ * the server only while the location's counts are all zero.
+ */
+function useInboxWelcome(location: Counts | null, canManage: boolean): ReactNode {
+  const quiet =
+    location !== null &&
+    location.assigned_count_open +
+      location.assigned_count_closed +
+      location.unassigned_count_open +
+      location.unassigned_count_closed ===
+      0;
+  const setup = useSetup({ enabled: quiet });
+  const update = useUpdateSetup();
+  if (!quiet || !setup.data || inboxWelcome(setup.data) === 'none') return null;
+  return (
+    <Suspense fallback={null}>
+      <InboxSetup
+        setup={setup.data}
+        canManage={canManage}
+        onDismiss={() => update.mutate(true)}
+        dismissing={update.isPending}
+      />
+    </Suspense>
+  );
+}
 
 const customerAside = (viewer: { id: string; isOwner: boolean }) => (enquiry: EnquiryRow) => (
   <Suspense fallback={null}>
@@ -113,6 +160,9 @@ export default function InboxRoute() {
   const { invoices, reviews } = me.feature_flags;
   const actions = useMemo(() => conversationActions({ invoices, reviews }), [invoices, reviews]);
   useLiveInbox({ user });
+  const rootRef = useRef<HTMLDivElement>(null);
+  const onePane = useNarrowerThan(rootRef, ONE_PANE_BELOW_PX);
+  const welcome = useInboxWelcome(location, canManage);
 
   // Switching business or location leaves the enquiry that was open behind with the old list.
   const shownFor = useRef(selectionKey);
@@ -141,7 +191,7 @@ export default function InboxRoute() {
 
   const backTo = `${paths.inbox}${search}`;
   return (
-    <div className="ib-root" style={colours} data-open={Boolean(enquiryId)}>
+    <div ref={rootRef} className="ib-root" style={colours} data-open={Boolean(enquiryId)}>
       <EnquiryListPane
         user={user}
         locationId={location.id}
@@ -150,6 +200,7 @@ export default function InboxRoute() {
         basePath={paths.inbox}
         onCompose={startComposing}
         locationNames={locationNames}
+        welcome={onePane ? welcome : undefined}
       />
       <section className="ib-view-pane" aria-label="Conversation">
         {enquiryId ? (
@@ -163,6 +214,8 @@ export default function InboxRoute() {
               composerActions={actions}
             />
           </Suspense>
+        ) : welcome && !onePane ? (
+          <div style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: '32px 24px' }}>{welcome}</div>
         ) : (
           <div style={{ flex: 1, display: 'grid', placeItems: 'center' }}>
             <EmptyState

@@ -18,6 +18,7 @@ export default function ReviewsRoute() {
         businessName={business.name}
         inboxPath={paths.inbox}
         googleOutcome={params.get('google')}
+        focusLocationId={params.get('location')}
       />
     </>
   );

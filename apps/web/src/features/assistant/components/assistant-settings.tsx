@@ -18,16 +18,23 @@ import './assistant.css';
  * answers customers, a place to try it, and what people thought of its answers. Owners change things; staff
  * see the FAQs.
  */
-export function AssistantSettings({ canManage }: { canManage: boolean }) {
+export function AssistantSettings({
+  canManage,
+  initialTab = null,
+}: {
+  canManage: boolean;
+  /** The section to open at (another screen linked to it), instead of the usual first one. */
+  initialTab?: string | null;
+}) {
   const status = useAiStatus();
-  const [tab, setTab] = useState<string | null>(null);
+  const [tab, setTab] = useState<string | null>(initialTab);
   // On a phone six tabs do not fit across: the sections are picked from a list instead.
   const narrow = Grid.useBreakpoint().md === false;
   if (status.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (status.isError) return <Alert type="error" showIcon message={failureText(status.error)} />;
   const s = status.data;
   const setUp = s.profile.onboarding_completed;
-  const active = tab ?? (setUp || !canManage ? 'faqs' : 'about');
+  const wanted = tab ?? (setUp || !canManage ? 'faqs' : 'about');
   const provider =
     s.provider.kind === 'model'
       ? `AI model ${s.provider.model ?? ''}${s.provider.embeddings ? ' (with embeddings)' : ''}`
@@ -84,6 +91,8 @@ export function AssistantSettings({ canManage }: { canManage: boolean }) {
         ]
       : []),
   ];
+  // A section asked for by a link that this person does not have opens the first one instead.
+  const active = sections.some((x) => x.key === wanted) ? wanted : 'faqs';
   return (
     <>
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 12 }}>

@@ -62,6 +62,8 @@ type Props = {
   onCompose: () => void;
   /** The business's location names, shown on each row when the list holds every location. */
   locationNames?: ReadonlyMap<string, string>;
+  /** Shown instead of "No open enquiries" in the plain open list (a new business's set-up checklist). */
+  welcome?: ReactNode;
 };
 
 /** The left pane: status tabs with counts, view mode, search and filters over the live, virtualised list. */
@@ -73,6 +75,7 @@ export function EnquiryListPane({
   basePath,
   onCompose,
   locationNames,
+  welcome,
 }: Props) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => readListState(searchParams), [searchParams]);
@@ -240,19 +243,23 @@ export function EnquiryListPane({
           hasMore={Boolean(hasNextPage)}
           loadingMore={isFetchingNextPage}
           loadMore={loadMore}
-          empty={emptyState(
-            state.status,
-            state.view,
-            filtered,
-            clearFilters,
-            state.filters.q && !state.all && (
-              <MatchesElsewhere
-                params={params}
-                locationNames={locationNames}
-                onShowAll={() => setState({ ...state, all: true })}
-              />
-            ),
-          )}
+          empty={
+            welcome && !filtered && state.status === 'open' && state.view === 'all' && !state.snoozed
+              ? welcome
+              : emptyState(
+                  state.status,
+                  state.view,
+                  filtered,
+                  clearFilters,
+                  state.filters.q && !state.all && (
+                    <MatchesElsewhere
+                      params={params}
+                      locationNames={locationNames}
+                      onShowAll={() => setState({ ...state, all: true })}
+                    />
+                  ),
+                )
+          }
           picked={picking ? { ids: picked, toggle: togglePicked } : undefined}
           locationNames={state.all ? locationNames : undefined}
         />

@@ -7,7 +7,7 @@ import {
   UNKNOWN_LOCATION,
 } from '@switchboard/shared';
 import { Button, Flex, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '@/components/panel.tsx';
 import { useResponsiveColumns } from '@/components/responsive-table.tsx';
@@ -30,6 +30,9 @@ type Props = {
   defaultTimezone: string;
   /** Calling is on for the business: a location's tracking numbers belong to it. */
   calls: boolean;
+  /** A location whose form opens once it is listed (another screen linked here to change it); then cleared. */
+  editId?: string | null;
+  onEditOpened?: () => void;
 };
 
 /** Settings → Channels & forms, where each location's numbers and addresses are listed. */
@@ -50,7 +53,14 @@ function Missing({ children }: { children: string }) {
   return <Typography.Text type="secondary">{children}</Typography.Text>;
 }
 
-export function LocationsTable({ canManage, currentLocationId, defaultTimezone, calls }: Props) {
+export function LocationsTable({
+  canManage,
+  currentLocationId,
+  defaultTimezone,
+  calls,
+  editId,
+  onEditOpened,
+}: Props) {
   const [page, setPage] = useState(1);
   const form = useFormModal<Location>(loadForm, canManage);
   const locations = useLocations({ page });
@@ -58,6 +68,12 @@ export function LocationsTable({ canManage, currentLocationId, defaultTimezone, 
   const remove = useDeleteLocation();
 
   const openForm = form.show;
+  const linked = editId ? locations.data?.items.find((l) => l.id === editId) : undefined;
+  useEffect(() => {
+    if (!linked || !canManage) return;
+    openForm(linked);
+    onEditOpened?.();
+  }, [linked, canManage, openForm, onEditOpened]);
 
   const columns: TableColumnsType<Location> = [
     {

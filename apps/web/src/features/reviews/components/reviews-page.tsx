@@ -390,14 +390,22 @@ export function ReviewsPage({
   businessName,
   inboxPath,
   googleOutcome,
+  focusLocationId = null,
 }: {
   canManage: boolean;
   businessName: string;
   inboxPath: string;
   googleOutcome: string | null;
+  /** A location whose settings another screen linked to: scrolled into view once they show. */
+  focusLocationId?: string | null;
 }) {
   const locations = useReviewLocations();
   const [asking, setAsking] = useState(false);
+  const loaded = Boolean(locations.data);
+  useEffect(() => {
+    if (!loaded || !focusLocationId) return;
+    document.getElementById(`review-settings-${focusLocationId}`)?.scrollIntoView({ block: 'start' });
+  }, [loaded, focusLocationId]);
   return (
     <Flex vertical gap={24}>
       <Button
@@ -424,7 +432,9 @@ export function ReviewsPage({
           ) : (
             <Flex vertical gap={32}>
               {locations.data.map((l) => (
-                <LocationSettings key={l.id} location={l} businessName={businessName} />
+                <div key={l.id} id={`review-settings-${l.id}`}>
+                  <LocationSettings location={l} businessName={businessName} />
+                </div>
               ))}
             </Flex>
           )}

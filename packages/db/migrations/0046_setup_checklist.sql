@@ -1,0 +1,1 @@
+ALTER TABLE "businesses" ADD COLUMN "setup_dismissed_at" timestamp with time zone;
