@@ -16,8 +16,8 @@ import {
   WIDGET_COLOR_PATTERN,
   WIDGET_DEFAULT_GREETING,
   WIDGET_MAX_GREETING_CHARS,
-  WIDGET_MAX_TITLE_CHARS,
   WIDGET_MAX_MESSAGE_CHARS,
+  WIDGET_MAX_TITLE_CHARS,
   type WidgetConfig,
   type WidgetField,
   WidgetPublicConfig,
@@ -204,7 +204,10 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
         timezone: sql<string>`coalesce(${locations.timezone}, ${businesses.timezone})`,
         logo: businesses.image,
         business_name: businesses.name,
-        location_count: sql<number>`(select count(*) from ${locations} as l where l.business_id = ${locations.business_id})`.mapWith(Number),
+        location_count:
+          sql<number>`(select count(*) from ${locations} as l where l.business_id = ${locations.business_id})`.mapWith(
+            Number,
+          ),
       })
       .from(locations)
       .innerJoin(businesses, eq(businesses.id, locations.business_id))

@@ -12,11 +12,7 @@ import {
 } from '@switchboard/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  defaultTitle,
-  type WidgetPlace,
-  widgetConfig,
-} from '../../channels/widget/plugin.ts';
+import { defaultTitle, type WidgetPlace, widgetConfig } from '../../channels/widget/plugin.ts';
 import type { DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
