@@ -145,7 +145,7 @@ for (const size of SIZES) {
       await expect(page.locator('.ib-view-head')).toContainText('Website chat');
       await expect(page.getByText(text).last()).toBeVisible();
       await page.screenshot({ path: `${shots}-inbox-conversation.png` });
-      expect(await page.locator('body').innerText()).not.toContain(visitorId);
+      await expect(page.locator('body')).not.toContainText(visitorId);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         size.viewport.width,
       );
