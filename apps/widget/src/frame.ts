@@ -84,14 +84,14 @@ function header(config: Config): HTMLElement {
     attrs: { type: 'button', 'aria-label': 'Close chat' },
   });
   close.addEventListener('click', () => window.parent.postMessage('sb-widget:close', '*'));
-  const title = el('div', { className: 'title', text: config.location_name || 'Chat with us' });
-  // When the location replies, or that it is closed and when it opens, from its hours.
-  const heading = config.availability
-    ? el('div', { className: 'heading' }, [
-        title,
-        el('div', { className: 'availability', text: config.availability }),
-      ])
-    : title;
+  // The business's name (or the owner's title); the location under it only when the business has several.
+  const title = el('div', { className: 'title', text: config.title || 'Chat with us' });
+  const lines = [
+    ...(config.subtitle ? [el('div', { className: 'subtitle', text: config.subtitle })] : []),
+    // When the location replies, or that it is closed and when it opens, from its hours.
+    ...(config.availability ? [el('div', { className: 'availability', text: config.availability })] : []),
+  ];
+  const heading = lines.length ? el('div', { className: 'heading' }, [title, ...lines]) : title;
   const brand = el('div', { className: 'brand' }, [
     ...(config.logo ? [el('img', { className: 'logo', attrs: { src: config.logo, alt: '' } })] : []),
     heading,

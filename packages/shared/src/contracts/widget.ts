@@ -9,18 +9,28 @@ export type WidgetField = { ask: boolean; required: boolean };
 export type WidgetFields = Record<WidgetFieldKey, WidgetField>;
 
 export const WIDGET_MAX_GREETING_CHARS = 500;
+/** A title longer than this no longer fits the chat's header on a phone. */
+export const WIDGET_MAX_TITLE_CHARS = 60;
+/** What the chat says until the owner writes a greeting: the business speaking, not one of its locations. */
+export const WIDGET_DEFAULT_GREETING = "Hi! Ask us anything — we'll reply here.";
 export const WIDGET_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 const Field = z.strictObject({ ask: z.boolean(), required: z.boolean() });
 const Fields = z.strictObject({ name: Field, phone: Field, email: Field });
 
-/** `PUT /business/locations/{id}/widget`: an empty or null greeting means the default one. */
+/** `PUT /business/locations/{id}/widget`: an empty or null title or greeting means the default one. */
 export const WidgetSettingsRequest = z.strictObject({
+  /** Empty, null or left out: the default title, which follows the business's name. */
+  title: z
+    .string()
+    .trim()
+    .max(WIDGET_MAX_TITLE_CHARS, `The title can be at most ${WIDGET_MAX_TITLE_CHARS} characters.`)
+    .nullish(),
   color: z
     .string()
     .trim()
     .regex(WIDGET_COLOR_PATTERN, `Give the colour as a hex code like ${PRIMARY_COLOR}.`),
-  /** Empty or null: the default greeting, which follows the location's name. */
+  /** Empty or null: the default greeting. */
   greeting: z
     .string()
     .trim()
@@ -34,7 +44,15 @@ export type WidgetSettingsInput = z.input<typeof WidgetSettingsRequest>;
 export const WidgetSettingsAnswer = z.object({
   location_id: z.string(),
   color: z.string(),
-  /** The greeting visitors see; `greeting_is_default` says it follows the location's name. */
+  /** The chat's title visitors see; `title_is_default` says it follows the business's name. */
+  title: z.string(),
+  title_is_default: z.boolean(),
+  default_title: z.string(),
+  /** Under the title: the location's name when the business has several, else null. */
+  subtitle: z.string().nullable(),
+  /** The business's logo (Business profile), shown beside the title. */
+  logo: z.string().nullable(),
+  /** The greeting visitors see; `greeting_is_default` says the owner has not written one. */
   greeting: z.string(),
   greeting_is_default: z.boolean(),
   default_greeting: z.string(),
@@ -49,6 +67,10 @@ export type WidgetSettings = z.input<typeof WidgetSettingsAnswer>;
 /** `GET /widget-api/locations/{id}/config`: what the chat on a customer's website shows (no envelope). */
 export const WidgetPublicConfig = z.object({
   location_name: z.string(),
+  /** The chat's header: the owner's title, else the business's name. */
+  title: z.string(),
+  /** Under the title: the location's name when the business has several, else null. */
+  subtitle: z.string().nullable(),
   /** The business's logo (its Business profile image), shown in the chat's header. */
   logo: z.string().nullable(),
   color: z.string(),

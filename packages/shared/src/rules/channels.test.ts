@@ -5,6 +5,7 @@ import {
   type Channel,
   ChannelSchema,
   channelDisplayName,
+  conversationChannelName,
   isPhoneNumberChannel,
   threadOf,
 } from './channels.ts';
@@ -69,6 +70,19 @@ describe('Channel display names', () => {
 
   it('keeps the channel name when skipCarrier is false', () => {
     expect(channelDisplayName('sms', { skipCarrier: false, productName: 'Acme Inbox' })).toBe('SMS');
+  });
+});
+
+describe("The inbox's name for a conversation's channel", () => {
+  it.each<{ channel: Channel | 'ebay'; name: string }>([
+    { channel: 'widget', name: 'Website chat' },
+    { channel: 'sms', name: 'SMS' },
+    { channel: 'mms', name: 'MMS' },
+    { channel: 'email', name: 'Email' },
+    { channel: 'google_rcs', name: 'Google Message (RCS)' },
+    { channel: 'ebay', name: 'eBay' },
+  ])("calls a '$channel' conversation '$name'", ({ channel, name }) => {
+    expect(conversationChannelName(channel)).toBe(name);
   });
 });
 

@@ -81,6 +81,18 @@ export function channelDisplayName(
 }
 
 /**
+ * What the inbox calls a conversation's channel. Spec §9 names the widget 'SMS' (a chat can go on by text
+ * message), but a conversation that began in the website chat is one: staff read 'Website chat' wherever the
+ * inbox names its channel, and a reply that went on by text says 'by SMS' on the message itself. Every other
+ * channel keeps the spec's name.
+ */
+export function conversationChannelName(channel: Channel | LegacyChannel): string {
+  return channel === 'widget' ? WEBSITE_CHAT : channelDisplayName(channel);
+}
+
+export const WEBSITE_CHAT = 'Website chat';
+
+/**
  * The channels that are one conversation with the customer's phone number: their texts and their calls land
  * in the same thread on the customer's phone, so they are one enquiry per location here too. WhatsApp, RCS
  * (a business agent, a thread of its own on the phone), email, Messenger, Instagram and the website chat are

@@ -14,8 +14,10 @@ import {
   PRIMARY_COLOR,
   type VisitorMessage,
   WIDGET_COLOR_PATTERN,
+  WIDGET_DEFAULT_GREETING,
   WIDGET_MAX_GREETING_CHARS,
   WIDGET_MAX_MESSAGE_CHARS,
+  WIDGET_MAX_TITLE_CHARS,
   type WidgetConfig,
   type WidgetField,
   WidgetPublicConfig,
@@ -48,17 +50,34 @@ const DEFAULT_FIELDS: WidgetConfig['fields'] = {
   email: { ask: true, required: false },
 };
 
-/** The greeting a location shows until the owner writes one. */
-export function defaultGreeting(locationName: string): string {
-  return `Hi! Send us a message and ${locationName || 'we'} will reply here.`;
+/** Where a chat is: the business it speaks for and, when the business has several, which of its locations. */
+export type WidgetPlace = {
+  business_name: string;
+  location_name: string | null;
+  /** The business has more than one location, so the chat names this one under its title. */
+  several_locations: boolean;
+  /** The business's logo (its Business profile image). */
+  logo: string | null;
+};
+
+/** The chat's title until the owner writes one: the business's name, as its customers know it. */
+export function defaultTitle(place: WidgetPlace): string {
+  return place.business_name.trim() || place.location_name?.trim() || 'Chat with us';
+}
+
+/** Under the title, the location only where it tells a visitor something: the business has several. */
+export function widgetSubtitle(place: WidgetPlace): string | null {
+  const name = place.location_name?.trim();
+  return place.several_locations && name ? name : null;
+}
+
+/** The owner's text for a setting when it is a non-empty string, cut to its limit; otherwise null. */
+function ownText(value: unknown, max: number): string | null {
+  return typeof value === 'string' && value.trim() ? clipText(value.trim(), max) : null;
 }
 
 /** The location's widget settings over the defaults; anything malformed in the stored jsonb is ignored. */
-export function widgetConfig(
-  name: string,
-  settings: Record<string, unknown> | null,
-  logo: string | null = null,
-): WidgetConfig {
+export function widgetConfig(place: WidgetPlace, settings: Record<string, unknown> | null): WidgetConfig {
   const s = settings ?? {};
   const fields = (s.fields ?? {}) as Record<string, Partial<WidgetField> | undefined>;
   const field = (key: keyof WidgetConfig['fields']): WidgetField => {
@@ -68,15 +87,13 @@ export function widgetConfig(
     return { ask, required: ask && (typeof f?.required === 'boolean' ? f.required : d.required) };
   };
   const color = typeof s.color === 'string' && WIDGET_COLOR_PATTERN.test(s.color) ? s.color : PRIMARY_COLOR;
-  const greeting =
-    typeof s.greeting === 'string' && s.greeting.trim()
-      ? clipText(s.greeting, WIDGET_MAX_GREETING_CHARS)
-      : defaultGreeting(name);
   return {
-    location_name: name,
-    logo,
+    location_name: place.location_name ?? '',
+    title: ownText(s.title, WIDGET_MAX_TITLE_CHARS) ?? defaultTitle(place),
+    subtitle: widgetSubtitle(place),
+    logo: place.logo,
     color,
-    greeting,
+    greeting: ownText(s.greeting, WIDGET_MAX_GREETING_CHARS) ?? WIDGET_DEFAULT_GREETING,
     fields: { name: field('name'), phone: field('phone'), email: field('email') },
   };
 }
@@ -186,11 +203,25 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
         holidays: locations.holidays,
         timezone: sql<string>`coalesce(${locations.timezone}, ${businesses.timezone})`,
         logo: businesses.image,
+        business_name: businesses.name,
+        location_count:
+          sql<number>`(select count(*) from ${locations} as l where l.business_id = ${locations.business_id})`.mapWith(
+            Number,
+          ),
       })
       .from(locations)
       .innerJoin(businesses, eq(businesses.id, locations.business_id))
       .where(eq(locations.id, id));
     return row ?? null;
+  }
+
+  function placeOf(location: NonNullable<Awaited<ReturnType<typeof findLocation>>>): WidgetPlace {
+    return {
+      business_name: location.business_name,
+      location_name: location.name,
+      several_locations: location.location_count > 1,
+      logo: location.logo,
+    };
   }
 
   // ---- HTTP: config and sessions ------------------------------------------------------------------------
@@ -206,7 +237,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       if (!location) throw new AppError('not_found', 'This chat is not available.');
       const { opening_hours, reply_time, holidays } = hoursOf(location);
       return {
-        ...widgetConfig(location.name ?? '', location.widget_settings, location.logo),
+        ...widgetConfig(placeOf(location), location.widget_settings),
         availability: availabilityLine(opening_hours, reply_time, location.timezone, new Date(), holidays),
       };
     },
@@ -234,7 +265,7 @@ export const widgetChannel = fp(async (app: FastifyInstance, options: WidgetOpti
       if (!parsed.success)
         throw new AppError('validation_failed', 'Please check your details and try again.');
       const body = parsed.data;
-      const config = widgetConfig(location.name ?? '', location.widget_settings);
+      const config = widgetConfig(placeOf(location), location.widget_settings);
       const given = {
         name: body.name || undefined,
         phone: body.phone || undefined,

@@ -61,7 +61,51 @@ describe('widget settings per location', () => {
         snippet: `<script src="https://chat.example.com/widget.js" data-location="${loc}" async></script>`,
       });
       expect(body.greeting).toBe(body.default_greeting);
-      expect(body.default_greeting).toContain('Harbourside');
+      expect(body.default_greeting).toBe("Hi! Ask us anything — we'll reply here.");
+    }
+  });
+
+  it('titles the chat with the business’s name, naming the location under it only when there are several', async () => {
+    const body = (await get(loc)).json().body;
+    expect(body).toMatchObject({
+      title: 'Harbourside Dental',
+      title_is_default: true,
+      default_title: 'Harbourside Dental',
+      subtitle: 'Harbourside Dental Docklands',
+      greeting: "Hi! Ask us anything — we'll reply here.",
+    });
+    expect(await publicConfig(loc)).toMatchObject({
+      title: 'Harbourside Dental',
+      subtitle: 'Harbourside Dental Docklands',
+      greeting: "Hi! Ask us anything — we'll reply here.",
+    });
+    // Northside has one location: nothing to tell apart, so no subtitle.
+    const single = (await get(otherLoc, otherOwner)).json().body;
+    expect(single).toMatchObject({ title: 'Northside Plumbing', subtitle: null });
+    expect(await publicConfig(otherLoc)).toMatchObject({ title: 'Northside Plumbing', subtitle: null });
+  });
+
+  it('saves the owner’s title, which the widget shows, and goes back to the business’s name when cleared', async () => {
+    const saved = await put(loc, {
+      title: '  Harbourside Smiles  ',
+      color: '#1E75FF',
+      greeting: null,
+      fields: FIELDS,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().body).toMatchObject({
+      title: 'Harbourside Smiles',
+      title_is_default: false,
+      default_title: 'Harbourside Dental',
+    });
+    expect(await publicConfig(loc)).toMatchObject({ title: 'Harbourside Smiles' });
+    expect((await get(loc, staff)).json().body.title).toBe('Harbourside Smiles');
+
+    for (const title of [null, '   ', undefined]) {
+      const res = await put(loc, { title, color: '#1E75FF', greeting: null, fields: FIELDS });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().body).toMatchObject({ title: 'Harbourside Dental', title_is_default: true });
+      expect(await stored(loc)).not.toHaveProperty('title');
     }
   });
 
@@ -90,11 +134,11 @@ describe('widget settings per location', () => {
     expect(noPhone.statusCode).toBe(400);
     expect(noPhone.json().message).toBe('Please enter your phone number.');
 
-    const [audit] = await t.database.db
+    const audits = await t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'location.widget_settings'), eq(auditLog.target, loc)));
-    expect(audit?.detail).toMatchObject({ color: '#0A7F5A' });
+    expect(audits.map((a) => a.detail)).toContainEqual(expect.objectContaining({ color: '#0A7F5A' }));
   });
 
   it('goes back to the default greeting when it is cleared', async () => {
@@ -114,6 +158,12 @@ describe('widget settings per location', () => {
       [{ color: 'blue', greeting: null, fields: FIELDS }, 400, 'hex code'],
       [{ color: '#12345', greeting: null, fields: FIELDS }, 400, 'hex code'],
       [{ color: '#123456', greeting: 'x'.repeat(501), fields: FIELDS }, 400, 'at most 500'],
+      [
+        { title: 'x'.repeat(61), color: '#123456', greeting: null, fields: FIELDS },
+        400,
+        'The title can be at most 60 characters.',
+      ],
+      [{ title: 42, color: '#123456', greeting: null, fields: FIELDS }, 400, 'title'],
       [{ color: '#123456', greeting: null, fields: { name: FIELDS.name } }, 400, ''],
       [{ color: '#123456', greeting: null, fields: FIELDS, script: '<b>' }, 400, ''],
       [
@@ -132,13 +182,15 @@ describe('widget settings per location', () => {
 
   it('lets only the owner change them, and hides other businesses’ locations', async () => {
     const before = await stored(loc);
-    const denied = await put(loc, { color: '#000000', greeting: null, fields: FIELDS }, staff);
+    const denied = await put(loc, { title: 'Ours', color: '#000000', greeting: null, fields: FIELDS }, staff);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('Only the business owner can change the chat widget.');
 
     for (const id of [otherLoc, randomUUID(), 'nope']) {
       expect((await get(id)).statusCode).toBe(404);
-      expect((await put(id, { color: '#000000', greeting: null, fields: FIELDS })).statusCode).toBe(404);
+      expect(
+        (await put(id, { title: 'Ours', color: '#000000', greeting: null, fields: FIELDS })).statusCode,
+      ).toBe(404);
     }
     expect((await get(loc, otherOwner)).statusCode).toBe(404);
     expect(await stored(loc)).toEqual(before);

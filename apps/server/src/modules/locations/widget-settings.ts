@@ -1,7 +1,8 @@
-import { locations } from '@switchboard/db';
+import { businesses, type DbOrTx, locations } from '@switchboard/db';
 import {
   answer,
   IdParams,
+  WIDGET_DEFAULT_GREETING,
   WIDGET_FIELDS,
   type WidgetFieldKey,
   type WidgetSettings,
@@ -9,9 +10,9 @@ import {
   type WidgetSettingsInput,
   WidgetSettingsRequest,
 } from '@switchboard/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { defaultGreeting, widgetConfig } from '../../channels/widget/plugin.ts';
+import { defaultTitle, type WidgetPlace, widgetConfig } from '../../channels/widget/plugin.ts';
 import type { DbActor } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -29,19 +30,46 @@ export function widgetSnippet(publicUrl: string, locationId: string): string {
   return `<script src="${publicUrl}/widget.js" data-location="${locationId}" async></script>`;
 }
 
+/** The business's name, logo and number of locations: the chat's default title, its logo and its subtitle. */
+async function placeOf(
+  db: DbOrTx,
+  location: { business_id: string; name: string | null },
+): Promise<WidgetPlace> {
+  const [business] = await db
+    .select({ name: businesses.name, image: businesses.image })
+    .from(businesses)
+    .where(eq(businesses.id, location.business_id));
+  const [places] = await db
+    .select({ n: count() })
+    .from(locations)
+    .where(eq(locations.business_id, location.business_id));
+  return {
+    business_name: business?.name ?? '',
+    location_name: location.name,
+    several_locations: (places?.n ?? 0) > 1,
+    logo: business?.image ?? null,
+  };
+}
+
+const isOwnText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
 function toJson(
-  location: { id: string; name: string | null; widget_settings: Record<string, unknown> | null },
+  location: { id: string; widget_settings: Record<string, unknown> | null },
+  place: WidgetPlace,
   publicUrl: string,
 ): WidgetSettings {
-  const config = widgetConfig(location.name ?? '', location.widget_settings);
-  const fallback = defaultGreeting(location.name ?? '');
-  const stored = location.widget_settings?.greeting;
+  const config = widgetConfig(place, location.widget_settings);
   return {
     location_id: location.id,
     color: config.color,
+    title: config.title,
+    title_is_default: !isOwnText(location.widget_settings?.title),
+    default_title: defaultTitle(place),
+    subtitle: config.subtitle,
+    logo: config.logo,
     greeting: config.greeting,
-    greeting_is_default: !(typeof stored === 'string' && stored.trim()),
-    default_greeting: fallback,
+    greeting_is_default: !isOwnText(location.widget_settings?.greeting),
+    default_greeting: WIDGET_DEFAULT_GREETING,
     fields: config.fields,
     script_url: `${publicUrl}/widget.js`,
     chat_url: `${publicUrl}/widget?location=${location.id}`,
@@ -54,7 +82,8 @@ export async function getWidgetSettings(
   locationId: string,
   publicUrl: string,
 ): Promise<WidgetSettings> {
-  return toJson(await findLocation(db, requireBusiness(actor), locationId), publicUrl);
+  const location = await findLocation(db, requireBusiness(actor), locationId);
+  return toJson(location, await placeOf(db, location), publicUrl);
 }
 
 /** Replaces the location's widget settings; the widget on every website reads them on its next page load. */
@@ -76,6 +105,7 @@ export async function updateWidgetSettings(
   }
   const settings = {
     color: input.color.toUpperCase(),
+    ...(input.title ? { title: input.title } : {}),
     ...(input.greeting ? { greeting: input.greeting } : {}),
     fields: input.fields,
   };
@@ -87,7 +117,7 @@ export async function updateWidgetSettings(
       .where(and(eq(locations.id, current.id), eq(locations.business_id, a.business_id)))
       .returning();
     await recordAudit(tx, a, 'location.widget_settings', { target: current.id, detail: settings });
-    return toJson(row!, publicUrl);
+    return toJson(row!, await placeOf(tx, row!), publicUrl);
   });
 }
 

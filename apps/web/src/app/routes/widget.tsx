@@ -10,7 +10,7 @@ import { WidgetSettingsForm } from '@/features/widget/components/widget-settings
 import { WidgetSnippet } from '@/features/widget/components/widget-snippet.tsx';
 import { useAppSelection } from '../layouts/use-app-selection.ts';
 
-/** Each location has its own chat widget: colour, greeting, pre-chat form, snippet and spam limits. */
+/** Each location has its own chat widget: title, colour, greeting, pre-chat form, snippet and spam limits. */
 export default function WidgetRoute() {
   const { business, location, canManage } = useAppSelection();
   const [search, setSearch] = useSearchParams();
@@ -54,12 +54,7 @@ export default function WidgetRoute() {
             <Alert type="info" showIcon title="Only the business owner can change the chat widget." />
           )}
           <Panel title={`Appearance and pre-chat form · ${chosen.name ?? UNKNOWN_LOCATION}`}>
-            <WidgetSettingsForm
-              key={chosen.id}
-              settings={settings.data}
-              title={chosen.name || 'Chat with us'}
-              canManage={canManage}
-            />
+            <WidgetSettingsForm key={chosen.id} settings={settings.data} canManage={canManage} />
           </Panel>
           <Panel title="Add it to your website">
             <WidgetSnippet settings={settings.data} />

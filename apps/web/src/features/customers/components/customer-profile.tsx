@@ -1,5 +1,5 @@
 import { EditOutlined, MergeCellsOutlined } from '@ant-design/icons';
-import { type Customer, channelDisplayName } from '@switchboard/shared';
+import { type Customer, conversationChannelName, WEBSITE_CHAT } from '@switchboard/shared';
 import {
   Alert,
   Button,
@@ -27,7 +27,7 @@ const SECTION = { display: 'flex', flexDirection: 'column', gap: 6 } as const;
 
 const channelName = (channel: string) => {
   try {
-    return channelDisplayName(channel as Parameters<typeof channelDisplayName>[0]);
+    return conversationChannelName(channel as Parameters<typeof conversationChannelName>[0]);
   } catch {
     return channel;
   }
@@ -148,7 +148,7 @@ function Profile({
   const others = customer.enquiries.filter((e) => e.id !== currentEnquiryId);
   // A website chat visitor's id is ours, not the customer's: it says where they are known, not a number.
   const identities = Object.entries(customer.external_ids).map(([channel, id]) =>
-    channel === 'widget' ? (['Website chat', null] as const) : ([channelName(channel), id] as const),
+    channel === 'widget' ? ([WEBSITE_CHAT, null] as const) : ([channelName(channel), id] as const),
   );
 
   return (

@@ -11,7 +11,7 @@ import {
   PictureOutlined,
   WhatsAppOutlined,
 } from '@ant-design/icons';
-import { CHANNEL_COLOURS, type Channel, channelDisplayName } from '@switchboard/shared';
+import { CHANNEL_COLOURS, type Channel, conversationChannelName } from '@switchboard/shared';
 import type { ComponentType } from 'react';
 
 const ICONS: Record<Channel, ComponentType> = {
@@ -34,16 +34,23 @@ function isChannel(channel: string): channel is Channel {
   return Object.hasOwn(CHANNEL_COLOURS, channel);
 }
 
-/** The reply box's invitation: by the channel, except forms, whose replies go by email to the address given. */
+/**
+ * The reply box's invitation: by the channel, except forms, whose replies go by email to the address given, and
+ * the website chat, whose replies go to the chat (or on by SMS, which the composer says when it happens).
+ */
 export function replyPlaceholder(channel: string): string {
+  if (channel === 'widget') return 'Reply in the website chat…';
   if (channel === 'web_form' || channel === 'contact_form')
     return `Reply by email (to the address on the ${channelName(channel)})…`;
   return `Reply by ${channelName(channel)}…`;
 }
 
-/** Spec §9 display names; a channel this build does not know yet shows as it is called. */
+/**
+ * Spec §9 display names, except the website chat, which the inbox calls 'Website chat' (see
+ * `conversationChannelName`); a channel this build does not know yet shows as it is called.
+ */
 export function channelName(channel: string): string {
-  if (isChannel(channel) || channel === 'ebay') return channelDisplayName(channel);
+  if (isChannel(channel) || channel === 'ebay') return conversationChannelName(channel);
   return channel.replaceAll('_', ' ');
 }
 

@@ -57,7 +57,7 @@ export function EnquiryHeader({
   canManageLabels?: boolean;
 }) {
   const update = useUpdateEnquiry(userId);
-  const name = customerLabel(enquiry.customer);
+  const name = customerLabel(enquiry.customer, enquiry.channel);
   const mine = enquiry.assigned_to === userId;
   const open = enquiry.status === 'open';
   const contact = [enquiry.customer.phone, enquiry.customer.email].filter(
@@ -118,7 +118,7 @@ export function EnquiryHeader({
             }
           >
             <ChannelMark channel={enquiry.channel} size={15} />
-            {enquiry.channel === 'widget' ? 'Website chat' : channelName(enquiry.channel)}
+            {channelName(enquiry.channel)}
           </span>
           {contact.map((c) => (
             <span key={c}>{c}</span>

@@ -37,7 +37,7 @@ export function EnquiryRow({
   pick,
   locationName,
 }: Props) {
-  const name = customerLabel(row.customer);
+  const name = customerLabel(row.customer, row.channel);
   const unread = !row.seen;
   return (
     <li ref={measure} data-index={index} className="ib-item" data-picking={Boolean(pick)} style={style}>

@@ -7,11 +7,7 @@ import { useMembers } from '../api/get-members.ts';
 import type { EnquiryFilters } from '../types.ts';
 import { channelName } from './channel.tsx';
 
-// widget shows as 'SMS' like sms (spec §9); in a picker the two need telling apart.
-const CHANNEL_OPTIONS = CHANNELS.map((c) => ({
-  value: c,
-  label: c === 'widget' ? `${channelName(c)} (website widget)` : channelName(c),
-}));
+const CHANNEL_OPTIONS = CHANNELS.map((c) => ({ value: c, label: channelName(c) }));
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 

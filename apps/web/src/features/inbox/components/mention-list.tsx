@@ -75,7 +75,9 @@ export function MentionList({
                   <span className="ib-row-line">
                     <span className="ib-row-name">
                       {author}{' '}
-                      <span className="ib-mention-about">about {customerLabel(enquiry.customer)}</span>
+                      <span className="ib-mention-about">
+                        about {customerLabel(enquiry.customer, enquiry.channel)}
+                      </span>
                     </span>
                     <time
                       className="ib-row-time"

@@ -8,6 +8,14 @@ describe('customerLabel', () => {
     expect(customerLabel({ name: null, phone: null, email: 'a@b.co' })).toBe('a@b.co');
     expect(customerLabel({ name: null, phone: null, email: null })).toBe('Unknown customer');
   });
+
+  it('calls a website chat visitor who gave nothing a website visitor, and uses what the pre-chat form collected', () => {
+    const nobody = { name: null, phone: null, email: null };
+    expect(customerLabel(nobody, 'widget')).toBe('Website visitor');
+    expect(customerLabel({ ...nobody, email: 'vera@example.com' }, 'widget')).toBe('vera@example.com');
+    expect(customerLabel({ ...nobody, name: 'Vera' }, 'widget')).toBe('Vera');
+    expect(customerLabel(nobody, 'sms')).toBe('Unknown customer');
+  });
 });
 
 describe('initials', () => {

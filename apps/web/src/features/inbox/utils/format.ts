@@ -3,9 +3,17 @@ import type { EnquiryRow } from '../types.ts';
 
 type Customer = EnquiryRow['customer'];
 
-/** Who the enquiry is with: their name, else the phone or email they wrote from. */
-export function customerLabel(customer: Customer): string {
-  return customer.name?.trim() || customer.phone || customer.email || 'Unknown customer';
+/**
+ * Who the enquiry is with: their name, else the phone or email they wrote from. A website chat visitor who
+ * gave none of them is a 'Website visitor': the id the chat made up for them is ours, never their name.
+ */
+export function customerLabel(customer: Customer, channel?: string): string {
+  return (
+    customer.name?.trim() ||
+    customer.phone ||
+    customer.email ||
+    (channel === 'widget' ? 'Website visitor' : 'Unknown customer')
+  );
 }
 
 export function initials(name: string): string {

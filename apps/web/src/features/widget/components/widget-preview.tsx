@@ -1,6 +1,15 @@
 import { readableAccent, WIDGET_FIELDS, type WidgetFieldKey, type WidgetFields } from '@switchboard/shared';
 
-type Props = { color: string; greeting: string; title: string; fields: WidgetFields };
+type Props = {
+  color: string;
+  greeting: string;
+  title: string;
+  /** The location's name under the title, when the business has several. */
+  subtitle: string | null;
+  /** The business's logo from Business profile. */
+  logo: string | null;
+  fields: WidgetFields;
+};
 
 const LABELS: Record<WidgetFieldKey, string> = { name: 'Your name', phone: 'Phone number', email: 'Email' };
 
@@ -16,7 +25,7 @@ const input = {
  * change before saving. It copies the chat frame's look (apps/widget/src/frame.css); it is a picture, not
  * the chat: nothing here can be typed into or sent.
  */
-export function WidgetPreview({ color, greeting, title, fields }: Props) {
+export function WidgetPreview({ color, greeting, title, subtitle, logo, fields }: Props) {
   // As the chat draws it: the colour deepened where white words on it would not read.
   const accent = readableAccent(color);
   return (
@@ -50,13 +59,34 @@ export function WidgetPreview({ color, greeting, title, fields }: Props) {
           data-testid="widget-preview-header"
           style={{
             display: 'flex',
+            alignItems: 'center',
             justifyContent: 'space-between',
+            gap: 10,
             padding: '14px 16px',
             background: accent.fill,
             color: accent.text,
           }}
         >
-          <span style={{ fontWeight: 600, fontSize: 15 }}>{title}</span>
+          <span style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
+            {logo && (
+              <img
+                src={logo}
+                alt="Your logo"
+                style={{
+                  width: 28,
+                  height: 28,
+                  borderRadius: 6,
+                  objectFit: 'contain',
+                  background: '#fff',
+                  flexShrink: 0,
+                }}
+              />
+            )}
+            <span style={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+              <span style={{ fontWeight: 600, fontSize: 15, overflowWrap: 'anywhere' }}>{title}</span>
+              {subtitle && <span style={{ fontSize: 13, overflowWrap: 'anywhere' }}>{subtitle}</span>}
+            </span>
+          </span>
           <span aria-hidden="true" style={{ fontSize: 20, lineHeight: 1 }}>
             ×
           </span>

@@ -3,6 +3,7 @@ import {
   WIDGET_COLOR_PATTERN,
   WIDGET_FIELDS,
   WIDGET_MAX_GREETING_CHARS,
+  WIDGET_MAX_TITLE_CHARS,
   type WidgetFieldKey,
   type WidgetFields,
   type WidgetSettings,
@@ -27,14 +28,9 @@ import { useUpdateWidgetSettings } from '../api/update-widget-settings.ts';
 import { contrastWithWhite, MIN_CONTRAST } from '../utils/contrast.ts';
 import { WidgetPreview } from './widget-preview.tsx';
 
-type Values = { color: string; greeting: string; fields: WidgetFields };
+type Values = { title: string; color: string; greeting: string; fields: WidgetFields };
 
-type Props = {
-  settings: WidgetSettings;
-  /** The chat's title: the location's name. */
-  title: string;
-  canManage: boolean;
-};
+type Props = { settings: WidgetSettings; canManage: boolean };
 
 const DEFAULT_FIELDS: WidgetFields = {
   name: { ask: true, required: true },
@@ -48,6 +44,7 @@ const PRESETS = [PRIMARY_COLOR, '#0A7F5A', '#6D28D9', '#C2410C', '#BE123C', '#0F
 
 function toValues(settings: WidgetSettings): Values {
   return {
+    title: settings.title_is_default ? '' : settings.title,
     color: settings.color.toUpperCase(),
     greeting: settings.greeting_is_default ? '' : settings.greeting,
     fields: settings.fields,
@@ -110,7 +107,7 @@ function FieldRow({ name, disabled }: { name: WidgetFieldKey; disabled: boolean 
   );
 }
 
-export function WidgetSettingsForm({ settings, title, canManage }: Props) {
+export function WidgetSettingsForm({ settings, canManage }: Props) {
   const [form] = Form.useForm<Values>();
   const update = useUpdateWidgetSettings();
   const disabled = !canManage || update.isPending;
@@ -118,6 +115,7 @@ export function WidgetSettingsForm({ settings, title, canManage }: Props) {
   useEffect(() => form.setFieldsValue(toValues(settings)), [settings, form]);
 
   const color = Form.useWatch('color', form) ?? settings.color;
+  const title = Form.useWatch('title', form);
   const greeting = Form.useWatch('greeting', form);
   const fields = (Form.useWatch('fields', form) as WidgetFields | undefined) ?? settings.fields;
   const shownColor = WIDGET_COLOR_PATTERN.test(color) ? color : settings.color;
@@ -128,6 +126,7 @@ export function WidgetSettingsForm({ settings, title, canManage }: Props) {
     update.mutate(
       {
         locationId: settings.location_id,
+        title: values.title.trim() || null,
         color: values.color.toUpperCase(),
         greeting: values.greeting.trim() || null,
         fields: values.fields,
@@ -140,7 +139,7 @@ export function WidgetSettingsForm({ settings, title, canManage }: Props) {
   };
 
   const restoreDefaults = () =>
-    form.setFieldsValue({ color: PRIMARY_COLOR, greeting: '', fields: DEFAULT_FIELDS });
+    form.setFieldsValue({ title: '', color: PRIMARY_COLOR, greeting: '', fields: DEFAULT_FIELDS });
 
   return (
     <Flex gap={32} wrap align="flex-start">
@@ -152,6 +151,13 @@ export function WidgetSettingsForm({ settings, title, canManage }: Props) {
         initialValues={toValues(settings)}
         style={{ flex: '1 1 360px', maxWidth: 560 }}
       >
+        <Form.Item
+          label="Title"
+          name="title"
+          extra={`The chat's heading, beside your logo from Business profile. Up to ${WIDGET_MAX_TITLE_CHARS} characters. Leave it empty to show "${settings.default_title}".`}
+        >
+          <Input maxLength={WIDGET_MAX_TITLE_CHARS} placeholder={settings.default_title} />
+        </Form.Item>
         <Form.Item
           label="Colour"
           name="color"
@@ -221,7 +227,9 @@ export function WidgetSettingsForm({ settings, title, canManage }: Props) {
         <WidgetPreview
           color={shownColor}
           greeting={greeting?.trim() || settings.default_greeting}
-          title={title}
+          title={title?.trim() || settings.default_title}
+          subtitle={settings.subtitle}
+          logo={settings.logo}
           fields={{ ...DEFAULT_FIELDS, ...fields }}
         />
       </div>
