@@ -424,6 +424,8 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
             business_id: updated!.business_id,
             invoice: await invoiceDto(tx, deps.config.publicUrl, updated!),
           });
+          // Staff learn of it in the thread, where they would otherwise wait for a payment that is not coming.
+          await noteQuietly(txDeps, updated!, declinedNote(updated!.number, reason));
         }
         break;
       }
@@ -459,6 +461,11 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
   held.release(deps.events);
   for (const step of after) await step(deps);
   return outcome;
+}
+
+/** The line a declined card leaves in the invoice's conversation. */
+function declinedNote(number: string, reason: string): string {
+  return `Card payment for invoice ${number} was declined — the customer can try again. Stripe said: ${reason}`;
 }
 
 /** The event's account must be the invoice's business's: no other account can pay an invoice. */
