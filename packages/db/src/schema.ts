@@ -141,6 +141,11 @@ export const businesses = pgTable('businesses', {
   regulated: boolean('regulated').notNull().default(false),
   /** ISO 3166-1 alpha-2 country the business signed up from (guessed from the browser, editable). */
   country: text('country'),
+  /**
+   * The business's tax registration number as its invoices show it, in the form its country's rules give
+   * (`taxRulesOf(country)`: an ABN in Australia, a VAT registration number in the UK, a GST number in New Zealand).
+   */
+  tax_number: text('tax_number'),
   /** Where the sign-up came from: the IP lookup and the tracking values (`utm_*`, `gclid`, ...). */
   signup_meta: jsonb('signup_meta').$type<Record<string, unknown>>(),
   /** Features a Switchboard administrator turned on or off for this business (flag name → on). */
@@ -1198,6 +1203,28 @@ export const invoicePayments = pgTable(
     uniqueIndex('invoice_payments_intent_key').on(t.payment_intent_id),
     index('invoice_payments_invoice_idx').on(t.invoice_id, t.received_at),
   ],
+);
+
+/**
+ * Each refund as it became known (made here, or at Stripe and reported by `charge.refunded`): what of the
+ * invoice's payments was given back, and when, so reports can say what was refunded in a period.
+ */
+export const invoiceRefunds = pgTable(
+  'invoice_refunds',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    invoice_id: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** The invoice's currency, and the amount refunded of what counted toward it, in its minor units. */
+    currency: text('currency').notNull(),
+    amount_cents: integer('amount_cents').notNull(),
+    refunded_at: ts('refunded_at').notNull().defaultNow(),
+  },
+  (t) => [index('invoice_refunds_business_at_idx').on(t.business_id, t.refunded_at)],
 );
 
 export const invoiceItems = pgTable(

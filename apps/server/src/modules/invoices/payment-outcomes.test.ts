@@ -72,6 +72,23 @@ describe('what the team sees when the customer pays or is declined (sandbox paym
     expect(after).toMatchObject({ status: 'open', needs_person: true });
   });
 
+  it('a refund counts in the analytics of the day it was made, and net collected is paid less refunded', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const report = async () =>
+      (await api('GET', `/analytics/invoices?start=${today}&end=${today}&timezone=UTC`, owner)).body.body;
+    const before = (await report()).amounts.find((a: Json) => a.currency === 'AUD');
+    const { inv, session } = await sentInvoice('+61491570204', false);
+    expect((await outcome(session, 'pay')).statusCode).toBe(200);
+    const refund = await api('POST', `/business/customer-invoices/${inv.id}/refund`, owner, {
+      amount_cents: 1500,
+    });
+    expect(refund.status).toBe(200);
+    const after = (await report()).amounts.find((a: Json) => a.currency === 'AUD');
+    expect(after.refunded_cents - (before?.refunded_cents ?? 0)).toBe(1500);
+    expect(after.paid_cents - (before?.paid_cents ?? 0)).toBe(5500);
+    expect(after.net_cents).toBe(after.paid_cents - after.refunded_cents);
+  });
+
   it('a declined card leaves a line in the conversation, and the customer can still pay', async () => {
     const { enquiry_id, inv, session } = await sentInvoice('+61491570203', false);
     const declined = await outcome(session, 'decline');
