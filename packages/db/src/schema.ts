@@ -141,11 +141,6 @@ export const businesses = pgTable('businesses', {
   regulated: boolean('regulated').notNull().default(false),
   /** ISO 3166-1 alpha-2 country the business signed up from (guessed from the browser, editable). */
   country: text('country'),
-  /**
-   * The business's tax registration number as its invoices show it, in the form its country's rules give
-   * (`taxRulesOf(country)`: an ABN in Australia, a VAT registration number in the UK, a GST number in New Zealand).
-   */
-  tax_number: text('tax_number'),
   /** Where the sign-up came from: the IP lookup and the tracking values (`utm_*`, `gclid`, ...). */
   signup_meta: jsonb('signup_meta').$type<Record<string, unknown>>(),
   /** Features a Switchboard administrator turned on or off for this business (flag name → on). */

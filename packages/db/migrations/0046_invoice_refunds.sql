@@ -7,7 +7,6 @@ CREATE TABLE "invoice_refunds" (
 	"refunded_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "businesses" ADD COLUMN "tax_number" text;--> statement-breakpoint
 ALTER TABLE "invoice_refunds" ADD CONSTRAINT "invoice_refunds_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_refunds" ADD CONSTRAINT "invoice_refunds_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoice_refunds_business_at_idx" ON "invoice_refunds" USING btree ("business_id","refunded_at");
