@@ -162,7 +162,7 @@ export function InvoiceEditor(props: Props) {
                 <li className="inv-item" key={field.key}>
                   <Form.Item
                     name={[field.name, 'description']}
-                    label={index === 0 ? 'Item' : undefined}
+                    label="Item"
                     className="inv-item-desc"
                     rules={[{ required: true, whitespace: true, message: 'Describe the item' }, { max: 500 }]}
                   >
@@ -170,7 +170,7 @@ export function InvoiceEditor(props: Props) {
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'quantity']}
-                    label={index === 0 ? 'Qty' : undefined}
+                    label="Qty"
                     className="inv-item-qty"
                     rules={[{ required: true, message: 'How many' }]}
                   >
@@ -178,7 +178,7 @@ export function InvoiceEditor(props: Props) {
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'price']}
-                    label={index === 0 ? 'Price' : undefined}
+                    label="Price"
                     className="inv-item-price"
                     rules={[{ required: true, message: 'A price' }]}
                   >
@@ -192,7 +192,7 @@ export function InvoiceEditor(props: Props) {
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'tax_rate']}
-                    label={index === 0 ? 'Tax %' : undefined}
+                    label="Tax %"
                     className="inv-item-tax"
                   >
                     <InputNumber min={0} max={100} aria-label={`Tax rate of item ${index + 1}`} />
