@@ -43,6 +43,19 @@ function text(value: string, font: string, extra: Record<string, unknown> = {}):
   return { text: value, font: wide ? WIDE : font, ...extra };
 }
 
+/** A run of letters this long without a space would not fit the description column, so it may break anywhere. */
+const UNBROKEN = /(\S{28,})/;
+
+/**
+ * A table cell's text that wraps inside its column: ordinary words break between words, and only a run too long
+ * for the column (a part number, a pasted link) breaks between letters, instead of widening the table.
+ */
+function wrapping(value: string, font: string, extra: Record<string, unknown> = {}): Content {
+  const parts = value.split(UNBROKEN).filter((part) => part !== '');
+  const inlines = parts.map((part) => (UNBROKEN.test(part) ? { text: part, wordBreak: 'break-all' } : part));
+  return { ...(text(value, font, extra) as object), text: inlines } as Content;
+}
+
 const cache = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.length });
 
 /** The PDF's cache key: a new invoice version or new branding makes a new PDF. */
@@ -100,6 +113,21 @@ export async function renderPdf(
     return pdfmake.createPdf(definition(page, payLink, null)).getBuffer();
   }
 }
+
+/**
+ * Light lines between rows, like pdfmake's `lightHorizontalLines`, but with room inside every cell: the first
+ * and last columns' text no longer touches the edges of the coloured header.
+ */
+const lineTable = {
+  hLineWidth: (i: number, node: { table: { headerRows?: number; body: unknown[] } }) =>
+    i === 0 || i === node.table.body.length ? 0 : i === node.table.headerRows ? 2 : 1,
+  vLineWidth: () => 0,
+  hLineColor: (i: number) => (i === 1 ? 'black' : '#aaaaaa'),
+  paddingLeft: () => 6,
+  paddingRight: () => 6,
+  paddingTop: () => 3,
+  paddingBottom: () => 3,
+};
 
 function definition(
   page: PublicInvoiceParts['page'],
@@ -178,18 +206,22 @@ function definition(
     {
       table: {
         headerRows: 1,
-        widths: ['*', 'auto', 'auto', 'auto', 'auto'],
+        // Fixed widths for the figures, wide enough for their headers and for amounts in the millions:
+        // 'auto' columns shrink below their header's width when a description is long, which broke "Amount"
+        // inside the word and pushed the table past the right margin. The description takes what is left.
+        widths: ['*', 36, 84, 44, 92],
         body: [
           ['Description', 'Qty', 'Unit price', 'Tax', 'Amount'].map((h, i) => ({
             text: h,
             font,
+            noWrap: true,
             bold: true,
             color: '#FFFFFF',
             fillColor: accent,
             alignment: i === 0 ? 'left' : 'right',
           })),
           ...page.items.map((item) => [
-            text(item.description, font),
+            wrapping(item.description, font),
             text(String(item.quantity), font, { alignment: 'right' }),
             text(money(item.unit_price_cents), font, { alignment: 'right' }),
             text(item.tax_rate ? `${item.tax_rate}%` : '—', font, { alignment: 'right' }),
@@ -197,7 +229,7 @@ function definition(
           ]),
         ],
       },
-      layout: 'lightHorizontalLines',
+      layout: lineTable,
     },
     {
       table: {
