@@ -147,7 +147,7 @@ function definition(
     .map((v) => text(v, font, { color: '#555555' }));
   const totals: [string, string, boolean?][] = [
     ['Subtotal', money(page.subtotal_cents)],
-    ['Tax', money(page.tax_cents)],
+    [page.document.tax_name, money(page.tax_cents)],
   ];
   if (page.surcharge_cents > 0)
     totals.push([`Card surcharge (${formatRate(page.surcharge_bps)})`, money(page.surcharge_cents)]);
@@ -166,7 +166,7 @@ function definition(
           : text(page.business.name, font, { fontSize: 18, bold: true }),
         {
           stack: [
-            { text: 'INVOICE', font, fontSize: 22, bold: true, color: accent },
+            { text: page.document.title, font, fontSize: 22, bold: true, color: accent },
             { text: page.number, font, fontSize: 12, margin: [0, 2, 0, 6] },
             {
               text: `Issued ${formatDay(new Date(page.issued_at).toISOString().slice(0, 10))}`,
@@ -190,7 +190,11 @@ function definition(
             text(page.business.name, font, { bold: true }),
             ...contact,
             ...(page.branding.tax_id
-              ? [text(`Tax ID ${page.branding.tax_id}`, font, { color: '#555555' })]
+              ? [
+                  text(`${page.document.tax_number_label} ${page.branding.tax_id}`, font, {
+                    color: '#555555',
+                  }),
+                ]
               : []),
           ],
         },
@@ -211,7 +215,7 @@ function definition(
         // inside the word and pushed the table past the right margin. The description takes what is left.
         widths: ['*', 36, 84, 44, 92],
         body: [
-          ['Description', 'Qty', 'Unit price', 'Tax', 'Amount'].map((h, i) => ({
+          ['Description', 'Qty', 'Unit price', page.document.tax_name, 'Amount'].map((h, i) => ({
             text: h,
             font,
             noWrap: true,
@@ -256,7 +260,11 @@ function definition(
   return {
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 60],
-    info: { title: `Invoice ${page.number}`, author: page.business.name, creator: 'Switchboard' },
+    info: {
+      title: `${page.document.title} ${page.number}`,
+      author: page.business.name,
+      creator: 'Switchboard',
+    },
     defaultStyle: { font, fontSize: 10 },
     ...(logo ? { images: { logo } } : {}),
     content,

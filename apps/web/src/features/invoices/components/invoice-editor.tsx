@@ -190,11 +190,7 @@ export function InvoiceEditor(props: Props) {
                       aria-label={`Price of item ${index + 1}`}
                     />
                   </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'tax_rate']}
-                    label="Tax %"
-                    className="inv-item-tax"
-                  >
+                  <Form.Item name={[field.name, 'tax_rate']} label="Tax %" className="inv-item-tax">
                     <InputNumber min={0} max={100} aria-label={`Tax rate of item ${index + 1}`} />
                   </Form.Item>
                   <Button
