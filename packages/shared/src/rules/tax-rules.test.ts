@@ -31,6 +31,7 @@ describe('invoice rules by country', () => {
 
   it.each([
     ['AU', '51824753556', { ok: true, value: '51 824 753 556' }],
+    ['AU', 'ABN: 51-824-753-556', { ok: true, value: '51 824 753 556' }],
     ['AU', '51 824 753 557', { ok: false, message: expect.stringMatching(/^ABN: .*check digits/) }],
     ['AU', '1234', { ok: false, message: expect.stringMatching(/^ABN: .*11 digits/) }],
     ['GB', 'gb 123 4567 89', { ok: true, value: 'GB123456789' }],
@@ -39,6 +40,7 @@ describe('invoice rules by country', () => {
     ['GB', 'GB1234567890', { ok: false, message: expect.stringMatching(/^VAT registration number: /) }],
     ['NZ', '123456789', { ok: true, value: '123-456-789' }],
     ['NZ', '12-345-678', { ok: true, value: '12-345-678' }],
+    ['NZ', 'GST number 123 456 789', { ok: true, value: '123-456-789' }],
     ['NZ', '1234567', { ok: false, message: expect.stringMatching(/^GST number: .*8 or 9 digits/) }],
     ['US', ' 12-3456789 ', { ok: true, value: '12-3456789' }],
   ])('%s number %j', (country, value, outcome) => {

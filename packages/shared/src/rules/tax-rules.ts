@@ -35,7 +35,8 @@ export function isValidAbn(digits: string): boolean {
 }
 
 function checkAbn(value: string): ReturnType<TaxRules['check']> {
-  const digits = value.replace(/[\s-]/g, '');
+  // "ABN 51 824 753 556" is how it is often written: the name before it is not part of the number.
+  const digits = value.replace(/^\s*ABN:?/i, '').replace(/[\s-]/g, '');
   if (!/^\d{11}$/.test(digits))
     return { ok: false, message: 'ABN: an Australian business number has 11 digits, like 51 824 753 556.' };
   if (!isValidAbn(digits))
@@ -60,7 +61,7 @@ function checkUkVat(value: string): ReturnType<TaxRules['check']> {
 }
 
 function checkNzGst(value: string): ReturnType<TaxRules['check']> {
-  const digits = value.replace(/[\s-]/g, '');
+  const digits = value.replace(/^\s*GST( number| no\.?)?:?/i, '').replace(/[\s-]/g, '');
   if (!/^\d{8,9}$/.test(digits))
     return {
       ok: false,
