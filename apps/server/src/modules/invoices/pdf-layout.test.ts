@@ -34,8 +34,8 @@ const look = {
 const deps = { db: null, config: { publicUrl: 'http://localhost' }, log: console } as never;
 
 /** An invoice whose lines have long descriptions and large amounts: what squeezes the table hardest. */
-function crowdedInvoice() {
-  const page = sampleInvoice(look, 'Harbourside Dental');
+function crowdedInvoice(country: string | null = null) {
+  const page = sampleInvoice(look, 'Harbourside Dental', country);
   page.items = [
     {
       description:
@@ -59,6 +59,23 @@ function crowdedInvoice() {
 }
 
 describe('the invoice PDF layout', () => {
+  it.each([
+    ['AU', 'GST'],
+    ['US', 'Sales tax'],
+    ['CA', 'GST/HST'],
+    ['GB', 'VAT'],
+  ])('%s: the headers, with the tax named "%s", stand whole and apart', async (country, taxName) => {
+    const words = await wordsOf(await renderPdf(deps, crowdedInvoice(country), null));
+    const headers = ['Description', 'Qty', 'Unit price', taxName, 'Amount'].map((h) => {
+      const found = words.find((w) => w.text === h);
+      expect(found, `${h} in ${JSON.stringify(words.map((w) => w.text))}`).toBeDefined();
+      return found!;
+    });
+    for (let i = 1; i < headers.length; i++)
+      expect(headers[i]!.left, headers[i]!.text).toBeGreaterThan(headers[i - 1]!.right + 4);
+    expect(headers.at(-1)!.right).toBeLessThanOrEqual(PAGE_WIDTH - MARGIN);
+  });
+
   it('keeps every column header whole and the table inside the page margins', async () => {
     const words = await wordsOf(await renderPdf(deps, crowdedInvoice(), null));
     for (const header of ['Description', 'Qty', 'Unit price', 'Tax', 'Amount']) {
