@@ -1202,6 +1202,28 @@ export const invoicePayments = pgTable(
   ],
 );
 
+/**
+ * Each refund as it became known (made here, or at Stripe and reported by `charge.refunded`): what of the
+ * invoice's payments was given back, and when, so reports can say what was refunded in a period.
+ */
+export const invoiceRefunds = pgTable(
+  'invoice_refunds',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    invoice_id: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** The invoice's currency, and the amount refunded of what counted toward it, in its minor units. */
+    currency: text('currency').notNull(),
+    amount_cents: integer('amount_cents').notNull(),
+    refunded_at: ts('refunded_at').notNull().defaultNow(),
+  },
+  (t) => [index('invoice_refunds_business_at_idx').on(t.business_id, t.refunded_at)],
+);
+
 export const invoiceItems = pgTable(
   'invoice_items',
   {

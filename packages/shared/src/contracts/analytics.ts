@@ -141,18 +141,25 @@ export const ReviewReport = z.object({
 });
 export type ReviewReportDto = z.infer<typeof ReviewReport>;
 
-/** Invoice amounts of one currency, in cents: sent (their totals) and paid (what was paid) in each period. */
+/**
+ * Invoice amounts of one currency, in cents: sent (their totals), paid (what was paid), refunded (what was given
+ * back in the period, whenever it had been paid) and net collected (paid less refunded) in each period.
+ */
 const InvoiceAmounts = z.object({
   currency: z.string(),
   sent_cents: z.number(),
   paid_cents: z.number(),
+  refunded_cents: z.number(),
+  net_cents: z.number(),
   previous_sent_cents: z.number(),
   previous_paid_cents: z.number(),
+  previous_refunded_cents: z.number(),
+  previous_net_cents: z.number(),
 });
 
 /**
- * `GET /analytics/invoices`: invoices sent in the period and invoices paid in it (each by its own date), how
- * many of those sent are paid by now, and how long paying took.
+ * `GET /analytics/invoices`: invoices sent in the period (not those voided since) and invoices paid in it (each
+ * by its own date), how many of those sent are paid by now, how long paying took, and the refunds.
  */
 export const InvoiceReport = z.object({
   range: ReportRange,

@@ -256,6 +256,11 @@ export const PublicInvoice = z.object({
     payment_terms: z.string().nullable(),
     tax_id: z.string().nullable(),
   }),
+  /**
+   * How the document reads in the business's country (`taxRulesOf`): its title ("Tax invoice", "VAT invoice",
+   * "Invoice"), the tax's name ("GST", "VAT", "Sales tax") and the tax number's ("ABN", "VAT registration number").
+   */
+  document: z.object({ title: z.string(), tax_name: z.string(), tax_number_label: z.string() }),
   pdf_url: z.string(),
 });
 export type PublicInvoiceDto = z.output<typeof PublicInvoice>;
@@ -274,6 +279,8 @@ const HexColour = z
 
 /** `GET /business/customer-invoices/branding`. */
 export const InvoiceBranding = z.object({
+  /** The business's country: which tax number the invoices show, and how it is checked (`taxRulesOf`). */
+  country: z.string().nullable(),
   logo_url: z.string().nullable(),
   accent_color: z.string(),
   font: z.string(),

@@ -20,6 +20,7 @@ export * from './sending-allowed.ts';
 export * from './sending-hours.ts';
 export * from './session-id.ts';
 export * from './subscription-status.ts';
+export * from './tax-rules.ts';
 export * from './text-cut.ts';
 export * from './tracking.ts';
 export * from './trial-days.ts';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { PublicInvoice } from '../contracts/invoices.ts';
 import { invoiceTotals } from './invoice-totals.ts';
 import { chargeStep, minorUnits } from './money.ts';
+import { invoiceTitle, taxRulesOf } from './tax-rules.ts';
 
 type Look = {
   accent_color: string;
@@ -18,8 +19,10 @@ type Look = {
 export function sampleInvoice(
   look: Look,
   businessName: string,
+  country: string | null = null,
   today = new Date(),
 ): z.input<typeof PublicInvoice> {
+  const rules = taxRulesOf(country);
   // Prices of a sample's size in any currency: A$120.00, ¥120, KWD 120.000.
   const scale = 10 ** (minorUnits(look.currency) - 2);
   const lines = [
@@ -60,6 +63,11 @@ export function sampleInvoice(
       footer: look.footer,
       payment_terms: look.payment_terms,
       tax_id: look.tax_id,
+    },
+    document: {
+      title: invoiceTitle(country, totals.tax_cents),
+      tax_name: rules.tax_name,
+      tax_number_label: rules.number_label,
     },
     pdf_url: '',
   };

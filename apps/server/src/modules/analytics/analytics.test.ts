@@ -3,6 +3,7 @@ import {
   customers,
   enquiries,
   enquiryFacts,
+  invoiceRefunds,
   invoices,
   messages,
   reviewRequests,
@@ -63,6 +64,8 @@ describe('analytics', () => {
     currency: string;
     total: number;
     location: string | null;
+    voided: boolean;
+    refund: { at: number; cents: number } | null;
   }[] = [];
   const api = (...args: Parameters<ReturnType<typeof apiClient>>) => apiClient(t)(...args);
   const query = 'start=2026-10-01&end=2026-10-31&timezone=Australia/Melbourne';
@@ -177,21 +180,40 @@ describe('analytics', () => {
           total: 1000 + Math.floor(next() * 50_000),
           location: i % 36 === 0 ? null : row.location,
         };
-        invoicesMade.push(invoice);
-        await db.insert(invoices).values({
-          business_id: businessId,
-          location_id: invoice.location,
-          customer_id: c!.id,
-          number: `GEN-${i}`,
-          status: invoice.paid ? 'paid' : 'sent',
-          currency: invoice.currency,
-          subtotal_cents: invoice.total,
-          total_cents: invoice.total,
-          amount_paid_cents: invoice.paid ? invoice.total : 0,
-          secret: `generated-${i}`,
-          sent_at: new Date(invoice.sent),
-          paid_at: invoice.paid ? new Date(invoice.paid) : null,
-        });
+        // Some unpaid ones were withdrawn; some paid ones were half refunded three days later.
+        const voided = !invoice.paid && i % 5 === 0;
+        const refund =
+          invoice.paid && i % 4 === 2
+            ? { at: invoice.paid + 3 * 86_400_000, cents: Math.floor(invoice.total / 2) }
+            : null;
+        invoicesMade.push({ ...invoice, voided, refund });
+        const [made] = await db
+          .insert(invoices)
+          .values({
+            business_id: businessId,
+            location_id: invoice.location,
+            customer_id: c!.id,
+            number: `GEN-${i}`,
+            status: voided ? 'void' : refund ? 'partially_refunded' : invoice.paid ? 'paid' : 'sent',
+            currency: invoice.currency,
+            subtotal_cents: invoice.total,
+            total_cents: invoice.total,
+            amount_paid_cents: invoice.paid ? invoice.total : 0,
+            amount_refunded_cents: refund?.cents ?? 0,
+            secret: `generated-${i}`,
+            sent_at: new Date(invoice.sent),
+            paid_at: invoice.paid ? new Date(invoice.paid) : null,
+            voided_at: voided ? new Date(invoice.sent + 86_400_000) : null,
+          })
+          .returning({ id: invoices.id });
+        if (refund)
+          await db.insert(invoiceRefunds).values({
+            business_id: businessId,
+            invoice_id: made!.id,
+            currency: invoice.currency,
+            amount_cents: refund.cents,
+            refunded_at: new Date(refund.at),
+          });
       }
       if (i % 3 === 0) {
         const seconds = 30 + Math.floor(next() * 7200);
@@ -336,33 +358,47 @@ describe('analytics', () => {
     expect(one.sent).toBe(sent(current.filter((r) => r.location === locationIds[0])));
   });
 
-  it('counts invoices sent and paid, each in its own period, with amounts per currency and days to pay', async () => {
+  it('counts invoices sent (not voided) and paid, each in its own period, with amounts per currency, refunds and days to pay', async () => {
     const report = (await api('GET', `/analytics/invoices?${query}`, owner)).body.body;
-    const sentNow = invoicesMade.filter((i) => inPeriod(i.sent));
+    expect(invoicesMade.some((i) => i.voided && inPeriod(i.sent))).toBe(true);
+    expect(invoicesMade.some((i) => i.refund && inPeriod(i.refund.at))).toBe(true);
+    const live = invoicesMade.filter((i) => !i.voided);
+    const sentNow = live.filter((i) => inPeriod(i.sent));
     const paidNow = invoicesMade.filter((i) => i.paid !== null && inPeriod(i.paid));
     expect(report.sent).toBe(sentNow.length);
     expect(report.paid).toBe(paidNow.length);
-    expect(report.previous_sent).toBe(invoicesMade.filter((i) => inPrevious(i.sent)).length);
+    expect(report.previous_sent).toBe(live.filter((i) => inPrevious(i.sent)).length);
     expect(report.previous_paid).toBe(
       invoicesMade.filter((i) => i.paid !== null && inPrevious(i.paid)).length,
     );
     expect(report.sent_and_paid).toBe(sentNow.filter((i) => i.paid !== null).length);
     const total = (list: typeof invoicesMade, currency: string) =>
       list.filter((i) => i.currency === currency).reduce((s, i) => s + i.total, 0);
+    const refunded = (within: (at: number) => boolean, currency: string) =>
+      invoicesMade
+        .filter((i) => i.currency === currency && i.refund && within(i.refund.at))
+        .reduce((s, i) => s + i.refund!.cents, 0);
     expect(report.amounts).toEqual(
-      ['AUD', 'NZD'].map((currency) => ({
-        currency,
-        sent_cents: total(sentNow, currency),
-        paid_cents: total(paidNow, currency),
-        previous_sent_cents: total(
-          invoicesMade.filter((i) => inPrevious(i.sent)),
-          currency,
-        ),
-        previous_paid_cents: total(
+      ['AUD', 'NZD'].map((currency) => {
+        const paidBefore = total(
           invoicesMade.filter((i) => i.paid !== null && inPrevious(i.paid)),
           currency,
-        ),
-      })),
+        );
+        return {
+          currency,
+          sent_cents: total(sentNow, currency),
+          paid_cents: total(paidNow, currency),
+          refunded_cents: refunded(inPeriod, currency),
+          net_cents: total(paidNow, currency) - refunded(inPeriod, currency),
+          previous_sent_cents: total(
+            live.filter((i) => inPrevious(i.sent)),
+            currency,
+          ),
+          previous_paid_cents: paidBefore,
+          previous_refunded_cents: refunded(inPrevious, currency),
+          previous_net_cents: paidBefore - refunded(inPrevious, currency),
+        };
+      }),
     );
     const waits = paidNow.map((i) => (i.paid! - i.sent) / 1000);
     const median = percentile(waits, 0.5);

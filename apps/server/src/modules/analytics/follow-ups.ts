@@ -68,17 +68,19 @@ export async function reviewReport({ db, actor }: DbActor, query: Query): Promis
 }
 
 /**
- * `GET /analytics/invoices`: an invoice counts as sent in the period it was sent, and as paid in the period it
- * was paid; amounts stay per currency.
+ * `GET /analytics/invoices`: an invoice counts as sent in the period it was sent, unless it was voided (it was
+ * withdrawn, nobody owes it), and as paid in the period it was paid; a refund counts in the period it was made.
+ * Amounts stay per currency.
  */
 export async function invoiceReport({ db, actor }: DbActor, query: Query): Promise<InvoiceReportDto> {
   const scope = await reportScope(db, requireBusiness(actor), query);
   const where = sql`i.business_id = ${scope.business_id}::uuid and ${atLocations(scope, sql`i.location_id`, true)}`;
+  const notVoid = sql`i.status <> 'void'`;
   const within = (column: ReturnType<typeof sql>, from: Date) =>
     sql`${column} >= ${iso(from)}::timestamptz and ${column} < ${iso(scope.to)}::timestamptz`;
   const [groups, buckets] = await Promise.all([
     queryRows<{
-      kind: 'sent' | 'paid';
+      kind: 'sent' | 'paid' | 'refunded';
       current: boolean;
       currency: string;
       n: number;
@@ -90,25 +92,31 @@ export async function invoiceReport({ db, actor }: DbActor, query: Query): Promi
       sql`select 'sent' as kind, i.sent_at >= ${iso(scope.from)}::timestamptz as current, i.currency,
                  count(*)::int as n, sum(i.total_cents) as cents,
                  count(*) filter (where i.paid_at is not null) as extra
-          from invoices i where ${where} and ${within(sql`i.sent_at`, scope.previousFrom)}
+          from invoices i where ${where} and ${notVoid} and ${within(sql`i.sent_at`, scope.previousFrom)}
           group by 1, 2, 3
           union all
           select 'paid', i.paid_at >= ${iso(scope.from)}::timestamptz, i.currency, count(*)::int,
                  sum(i.amount_paid_cents),
                  percentile_cont(0.5) within group (order by extract(epoch from i.paid_at - coalesce(i.sent_at, i.paid_at)))
           from invoices i where ${where} and ${within(sql`i.paid_at`, scope.previousFrom)}
+          group by 1, 2, 3
+          union all
+          select 'refunded', r.refunded_at >= ${iso(scope.from)}::timestamptz, r.currency, count(*)::int,
+                 sum(r.amount_cents), null
+          from invoice_refunds r join invoices i on i.id = r.invoice_id
+          where ${where} and ${within(sql`r.refunded_at`, scope.previousFrom)}
           group by 1, 2, 3`,
     ),
     queryRows<{ kind: 'sent' | 'paid'; bucket: string; n: number }>(
       db,
       sql`select 'sent' as kind, ${bucketOf(scope, sql`i.sent_at`)} as bucket, count(*)::int as n
-          from invoices i where ${where} and ${within(sql`i.sent_at`, scope.from)} group by 1, 2
+          from invoices i where ${where} and ${notVoid} and ${within(sql`i.sent_at`, scope.from)} group by 1, 2
           union all
           select 'paid', ${bucketOf(scope, sql`i.paid_at`)}, count(*)::int
           from invoices i where ${where} and ${within(sql`i.paid_at`, scope.from)} group by 1, 2`,
     ),
   ]);
-  const of = (kind: 'sent' | 'paid', current: boolean) =>
+  const of = (kind: 'sent' | 'paid' | 'refunded', current: boolean) =>
     groups.filter((g) => g.kind === kind && g.current === current);
   // The median over every currency: each currency's median, weighted by its count, is close enough only for
   // one currency, so with several the paid invoices are read again as one list.
@@ -125,7 +133,7 @@ export async function invoiceReport({ db, actor }: DbActor, query: Query): Promi
     return days(row?.seconds ?? null);
   };
   const currencies = [...new Set(groups.map((g) => g.currency))].sort();
-  const cents = (kind: 'sent' | 'paid', current: boolean, currency: string) =>
+  const cents = (kind: 'sent' | 'paid' | 'refunded', current: boolean, currency: string) =>
     sum(
       of(kind, current).filter((g) => g.currency === currency),
       (g) => g.cents,
@@ -151,8 +159,12 @@ export async function invoiceReport({ db, actor }: DbActor, query: Query): Promi
       currency,
       sent_cents: cents('sent', true, currency),
       paid_cents: cents('paid', true, currency),
+      refunded_cents: cents('refunded', true, currency),
+      net_cents: cents('paid', true, currency) - cents('refunded', true, currency),
       previous_sent_cents: cents('sent', false, currency),
       previous_paid_cents: cents('paid', false, currency),
+      previous_refunded_cents: cents('refunded', false, currency),
+      previous_net_cents: cents('paid', false, currency) - cents('refunded', false, currency),
     })),
     series: sentSeries.map((p, i) => ({ bucket: p.bucket, sent: p.count, paid: paidSeries[i]?.count ?? 0 })),
   };

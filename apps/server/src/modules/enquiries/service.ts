@@ -510,7 +510,8 @@ export async function closeEnquiryFor(
     await recordResolution(tx, e, new Date(), null);
     const [updated] = await tx
       .update(enquiries)
-      .set({ status: 'closed', snoozed_until: null })
+      // Finished: nobody needs to step in any more, so it leaves the "Needs a person" list too.
+      .set({ status: 'closed', snoozed_until: null, ai_handoff_at: null })
       .where(eq(enquiries.id, e.id))
       .returning();
     const counts = await moveCounters(tx, e.location_id, e, next);

@@ -7,6 +7,7 @@ import {
   isUuid,
   PublicInvoice,
   sampleInvoice,
+  taxRulesOf,
 } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -60,8 +61,9 @@ async function checkLogoIsolated(ctx: Pick<Ctx, 'config'>, type: LogoType, bytes
   }
 }
 
-export function toBrandingDto(row: BrandingRow): InvoiceBrandingDto {
+export function toBrandingDto(row: BrandingRow, country: string | null): InvoiceBrandingDto {
   return {
+    country,
     logo_url: row.logo,
     accent_color: row.accent_color,
     font: row.font,
@@ -77,10 +79,34 @@ export function toBrandingDto(row: BrandingRow): InvoiceBrandingDto {
   };
 }
 
+/** The business's country, which decides what its invoices are called and which tax number they show. */
+async function countryOf(db: Ctx['db'], businessId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ country: businesses.country })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row?.country ?? null;
+}
+
+/**
+ * The tax registration number in its country's form (an ABN with its check digits, a UK VAT number, a New
+ * Zealand GST number), or a 400 naming the field; empty means none.
+ */
+function checkedTaxNumber(
+  value: string | null | undefined,
+  country: string | null,
+): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (value.trim() === '') return null;
+  const checked = taxRulesOf(country).check(value);
+  if (!checked.ok) throw new AppError('bad_request', checked.message, { details: { field: 'tax_id' } });
+  return checked.value;
+}
+
 /** `GET /business/customer-invoices/branding`. */
 export async function getBranding({ db, actor }: Ctx): Promise<InvoiceBrandingDto> {
   const a = requireBusiness(actor);
-  return toBrandingDto(await brandingOf(db, a.business_id));
+  return toBrandingDto(await brandingOf(db, a.business_id), await countryOf(db, a.business_id));
 }
 
 /** `PUT /business/customer-invoices/branding`: the owner's choices; the next invoice and every PDF use them. */
@@ -90,17 +116,20 @@ export async function updateBranding(
 ): Promise<InvoiceBrandingDto> {
   const a = requireOwner(actor, 'change invoice branding');
   await brandingOf(db, a.business_id);
+  const country = await countryOf(db, a.business_id);
+  const taxId = checkedTaxNumber(input.tax_id, country);
   const [row] = await db
     .update(invoiceBranding)
     .set({
       ...input,
+      ...(taxId !== undefined ? { tax_id: taxId } : {}),
       ...(input.reminder_days_after
         ? { reminder_days_after: [...new Set(input.reminder_days_after)].sort((x, y) => x - y) }
         : {}),
     })
     .where(eq(invoiceBranding.business_id, a.business_id))
     .returning();
-  return toBrandingDto(row!);
+  return toBrandingDto(row!, country);
 }
 
 /** `DELETE /business/customer-invoices/branding`: the look back to the defaults (numbering and reminders stay). */
@@ -120,7 +149,7 @@ export async function resetBranding(ctx: Ctx): Promise<InvoiceBrandingDto> {
     .where(eq(invoiceBranding.business_id, a.business_id))
     .returning();
   await dropLogo(ctx, a.business_id, current.logo);
-  return toBrandingDto(row!);
+  return toBrandingDto(row!, await countryOf(ctx.db, a.business_id));
 }
 
 async function dropLogo(ctx: Ctx, businessId: string, logo: string | null) {
@@ -159,7 +188,7 @@ export async function setBrandingLogo(
     .where(eq(invoiceBranding.business_id, a.business_id))
     .returning();
   await dropLogo(ctx, a.business_id, current.logo);
-  return toBrandingDto(row!);
+  return toBrandingDto(row!, await countryOf(ctx.db, a.business_id));
 }
 
 /**
@@ -173,9 +202,15 @@ export async function brandingPreviewPdf(
   const a = requireBusiness(ctx.actor);
   const saved = await brandingOf(ctx.db, a.business_id);
   const [business] = await ctx.db
-    .select({ name: businesses.name })
+    .select({ name: businesses.name, country: businesses.country })
     .from(businesses)
     .where(eq(businesses.id, a.business_id));
-  const page = sampleInvoice({ ...toBrandingDto(saved), ...look }, business?.name ?? '');
+  const country = business?.country ?? null;
+  const taxId = checkedTaxNumber(look.tax_id, country);
+  const page = sampleInvoice(
+    { ...toBrandingDto(saved, country), ...look, ...(taxId !== undefined ? { tax_id: taxId } : {}) },
+    business?.name ?? '',
+    country,
+  );
   return renderPdf(ctx, PublicInvoice.parse(page), `${ctx.config.publicUrl}/pay/…`);
 }

@@ -314,6 +314,7 @@ describe('invoices (sandbox payments)', () => {
         'business',
         'can_pay',
         'currency',
+        'document',
         'due_date',
         'issued_at',
         'items',
@@ -488,13 +489,13 @@ describe('invoices (sandbox payments)', () => {
       accent_color: '#0a7d4f',
       font: 'lora',
       footer: 'Harbourside Dental Pty Ltd',
-      tax_id: 'ABN 12 345 678 901',
+      tax_id: 'ABN 53 004 085 616',
       reminder_days_after: [7, 1, 7],
     });
     expect(saved.body.body).toMatchObject({
       accent_color: '#0A7D4F',
       font: 'lora',
-      tax_id: 'ABN 12 345 678 901',
+      tax_id: '53 004 085 616',
       reminder_days_after: [1, 7],
       fonts: expect.arrayContaining([expect.objectContaining({ id: 'noto-sans', name: 'Noto Sans' })]),
     });
@@ -503,16 +504,16 @@ describe('invoices (sandbox payments)', () => {
       method: 'POST',
       url: '/api/v1/business/customer-invoices/branding/preview',
       token: owner,
-      payload: { number_prefix: 'HD-', tax_id: 'ABN 99 999 999 999' },
+      payload: { number_prefix: 'HD-', tax_id: 'ABN 51 824 753 556' },
     });
     expect(preview.statusCode).toBe(200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(preview.rawPayload)), {
       mergePages: true,
     });
     expect(text).toContain('HD-0042');
-    expect(text).toContain('ABN 99 999 999 999');
+    expect(text).toContain('ABN 51 824 753 556');
     expect((await api('GET', '/business/customer-invoices/branding', staff)).body.body.tax_id).toBe(
-      'ABN 12 345 678 901',
+      '53 004 085 616',
     );
 
     const png = Buffer.from(

@@ -1,4 +1,12 @@
-import { businesses, invoicePayments, invoices, locations, stripeEvents, users } from '@switchboard/db';
+import {
+  businesses,
+  invoicePayments,
+  invoiceRefunds,
+  invoices,
+  locations,
+  stripeEvents,
+  users,
+} from '@switchboard/db';
 import {
   chargeStep,
   formatMoney,
@@ -314,6 +322,11 @@ async function noteQuietly(deps: Pick<Context, 'db' | 'events' | 'log'>, invoice
  */
 async function settleRefunds(deps: RefundDeps, invoiceId: string): Promise<InvoiceRow | undefined> {
   const refunded = (await paymentsOf(deps.db, [invoiceId])).reduce((sum, p) => sum + appliedRefunded(p), 0);
+  const [before] = await deps.db
+    .select({ refunded: invoices.amount_refunded_cents })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .for('update');
   const [updated] = await deps.db
     .update(invoices)
     .set({
@@ -330,6 +343,13 @@ async function settleRefunds(deps: RefundDeps, invoiceId: string): Promise<Invoi
     )
     .returning();
   if (!updated) return undefined;
+  // What became known as refunded now, dated now, for the reports' "refunded in the period".
+  await deps.db.insert(invoiceRefunds).values({
+    business_id: updated.business_id,
+    invoice_id: updated.id,
+    currency: updated.currency,
+    amount_cents: refunded - (before?.refunded ?? 0),
+  });
   deps.events.emit('invoice.updated', {
     business_id: updated.business_id,
     invoice: await invoiceDto(deps.db, deps.config.publicUrl, updated),
@@ -424,6 +444,8 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
             business_id: updated!.business_id,
             invoice: await invoiceDto(tx, deps.config.publicUrl, updated!),
           });
+          // Staff learn of it in the thread, where they would otherwise wait for a payment that is not coming.
+          await noteQuietly(txDeps, updated!, declinedNote(updated!.number, reason));
         }
         break;
       }
@@ -459,6 +481,11 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
   held.release(deps.events);
   for (const step of after) await step(deps);
   return outcome;
+}
+
+/** The line a declined card leaves in the invoice's conversation. */
+function declinedNote(number: string, reason: string): string {
+  return `Card payment for invoice ${number} was declined — the customer can try again. Stripe said: ${reason}`;
 }
 
 /** The event's account must be the invoice's business's: no other account can pay an invoice. */

@@ -43,6 +43,19 @@ function text(value: string, font: string, extra: Record<string, unknown> = {}):
   return { text: value, font: wide ? WIDE : font, ...extra };
 }
 
+/** A run of letters this long without a space would not fit the description column, so it may break anywhere. */
+const UNBROKEN = /(\S{28,})/;
+
+/**
+ * A table cell's text that wraps inside its column: ordinary words break between words, and only a run too long
+ * for the column (a part number, a pasted link) breaks between letters, instead of widening the table.
+ */
+function wrapping(value: string, font: string, extra: Record<string, unknown> = {}): Content {
+  const parts = value.split(UNBROKEN).filter((part) => part !== '');
+  const inlines = parts.map((part) => (UNBROKEN.test(part) ? { text: part, wordBreak: 'break-all' } : part));
+  return { ...(text(value, font, extra) as object), text: inlines } as Content;
+}
+
 const cache = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.length });
 
 /** The PDF's cache key: a new invoice version or new branding makes a new PDF. */
@@ -101,6 +114,21 @@ export async function renderPdf(
   }
 }
 
+/**
+ * Light lines between rows, like pdfmake's `lightHorizontalLines`, but with room inside every cell: the first
+ * and last columns' text no longer touches the edges of the coloured header.
+ */
+const lineTable = {
+  hLineWidth: (i: number, node: { table: { headerRows?: number; body: unknown[] } }) =>
+    i === 0 || i === node.table.body.length ? 0 : i === node.table.headerRows ? 2 : 1,
+  vLineWidth: () => 0,
+  hLineColor: (i: number) => (i === 1 ? 'black' : '#aaaaaa'),
+  paddingLeft: () => 6,
+  paddingRight: () => 6,
+  paddingTop: () => 3,
+  paddingBottom: () => 3,
+};
+
 function definition(
   page: PublicInvoiceParts['page'],
   payLink: string | null,
@@ -119,7 +147,7 @@ function definition(
     .map((v) => text(v, font, { color: '#555555' }));
   const totals: [string, string, boolean?][] = [
     ['Subtotal', money(page.subtotal_cents)],
-    ['Tax', money(page.tax_cents)],
+    [page.document.tax_name, money(page.tax_cents)],
   ];
   if (page.surcharge_cents > 0)
     totals.push([`Card surcharge (${formatRate(page.surcharge_bps)})`, money(page.surcharge_cents)]);
@@ -138,7 +166,7 @@ function definition(
           : text(page.business.name, font, { fontSize: 18, bold: true }),
         {
           stack: [
-            { text: 'INVOICE', font, fontSize: 22, bold: true, color: accent },
+            { text: page.document.title, font, fontSize: 22, bold: true, color: accent },
             { text: page.number, font, fontSize: 12, margin: [0, 2, 0, 6] },
             {
               text: `Issued ${formatDay(new Date(page.issued_at).toISOString().slice(0, 10))}`,
@@ -162,7 +190,11 @@ function definition(
             text(page.business.name, font, { bold: true }),
             ...contact,
             ...(page.branding.tax_id
-              ? [text(`Tax ID ${page.branding.tax_id}`, font, { color: '#555555' })]
+              ? [
+                  text(`${page.document.tax_number_label} ${page.branding.tax_id}`, font, {
+                    color: '#555555',
+                  }),
+                ]
               : []),
           ],
         },
@@ -178,18 +210,22 @@ function definition(
     {
       table: {
         headerRows: 1,
-        widths: ['*', 'auto', 'auto', 'auto', 'auto'],
+        // Fixed widths for the figures, wide enough for their headers and for amounts in the millions:
+        // 'auto' columns shrink below their header's width when a description is long, which broke "Amount"
+        // inside the word and pushed the table past the right margin. The description takes what is left.
+        widths: ['*', 36, 84, 44, 92],
         body: [
-          ['Description', 'Qty', 'Unit price', 'Tax', 'Amount'].map((h, i) => ({
+          ['Description', 'Qty', 'Unit price', page.document.tax_name, 'Amount'].map((h, i) => ({
             text: h,
             font,
+            noWrap: true,
             bold: true,
             color: '#FFFFFF',
             fillColor: accent,
             alignment: i === 0 ? 'left' : 'right',
           })),
           ...page.items.map((item) => [
-            text(item.description, font),
+            wrapping(item.description, font),
             text(String(item.quantity), font, { alignment: 'right' }),
             text(money(item.unit_price_cents), font, { alignment: 'right' }),
             text(item.tax_rate ? `${item.tax_rate}%` : '—', font, { alignment: 'right' }),
@@ -197,7 +233,7 @@ function definition(
           ]),
         ],
       },
-      layout: 'lightHorizontalLines',
+      layout: lineTable,
     },
     {
       table: {
@@ -224,7 +260,11 @@ function definition(
   return {
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 60],
-    info: { title: `Invoice ${page.number}`, author: page.business.name, creator: 'Switchboard' },
+    info: {
+      title: `${page.document.title} ${page.number}`,
+      author: page.business.name,
+      creator: 'Switchboard',
+    },
     defaultStyle: { font, fontSize: 10 },
     ...(logo ? { images: { logo } } : {}),
     content,

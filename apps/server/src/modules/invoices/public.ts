@@ -1,5 +1,10 @@
 import { businesses, invoices, locations } from '@switchboard/db';
-import { PAYABLE_INVOICE_STATUSES, type PublicInvoiceDto } from '@switchboard/shared';
+import {
+  invoiceTitle,
+  PAYABLE_INVOICE_STATUSES,
+  type PublicInvoiceDto,
+  taxRulesOf,
+} from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { amountDue } from './ledger.ts';
@@ -12,6 +17,16 @@ export type PublicInvoiceParts = {
   branding: Awaited<ReturnType<typeof brandingOf>>;
   page: PublicInvoiceDto;
 };
+
+/** How the document reads in the business's country: a tax invoice only when it charges tax. */
+function documentOf(country: string | null, taxCents: number): PublicInvoiceDto['document'] {
+  const rules = taxRulesOf(country);
+  return {
+    title: invoiceTitle(country, taxCents),
+    tax_name: rules.tax_name,
+    tax_number_label: rules.number_label,
+  };
+}
 
 /**
  * What the customer's pay page and PDF show: the business (name, the location's contact details), its
@@ -65,6 +80,7 @@ export async function publicInvoiceParts(
       payment_terms: branding.payment_terms,
       tax_id: branding.tax_id,
     },
+    document: documentOf(business?.country ?? null, invoice.tax_cents),
     pdf_url: `/api/v1/business/invoices/secret/${invoice.secret}/pdf`,
   };
   return { invoice, items, branding, page };

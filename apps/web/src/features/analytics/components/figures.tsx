@@ -2,6 +2,8 @@ import { Card, Typography } from 'antd';
 
 export const PRIMARY = '#1E75FF';
 export const MUTED = '#A3B3C9';
+/** Money going back out: refunds. */
+export const DANGER = '#E5484D';
 
 /** "+12% on the period before", or nothing to compare with. */
 export function change(now: number, before: number): string {

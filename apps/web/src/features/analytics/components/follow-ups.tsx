@@ -4,7 +4,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { failureText } from '@/lib/failure-text.ts';
 import { moneyText } from '@/lib/money.ts';
 import { type AnalyticsFilter, useInvoiceReport, useReviewReport } from '../api.ts';
-import { change, Figure, MUTED, PRIMARY } from './figures.tsx';
+import { change, DANGER, Figure, MUTED, PRIMARY } from './figures.tsx';
 import { ReportCard, type Row } from './report-card.tsx';
 import { SeriesReport } from './series-chart.tsx';
 
@@ -43,9 +43,13 @@ export function FollowUps({
     currency: a.currency,
     sent: moneyText(a.sent_cents, a.currency),
     paid: moneyText(a.paid_cents, a.currency),
+    refunded: moneyText(a.refunded_cents, a.currency),
+    net: moneyText(a.net_cents, a.currency),
     previous_sent: moneyText(a.previous_sent_cents, a.currency),
     previous_paid: moneyText(a.previous_paid_cents, a.currency),
+    previous_net: moneyText(a.previous_net_cents, a.currency),
   }));
+  const refunds = (i?.amounts ?? []).filter((a) => a.refunded_cents > 0);
   const paidAmounts = (i?.amounts ?? [])
     .filter((a) => a.paid_cents > 0)
     .map((a) => moneyText(a.paid_cents, a.currency));
@@ -71,6 +75,19 @@ export function FollowUps({
             note={
               i
                 ? `${paidAmounts.length ? `${paidAmounts.join(' + ')}; ` : ''}${change(i.paid, i.previous_paid)}`
+                : ''
+            }
+          />
+        )}
+        {invoicesOn && (
+          <Figure
+            label="Net collected"
+            value={i ? i.amounts.map((a) => moneyText(a.net_cents, a.currency)).join(' + ') || '—' : '—'}
+            note={
+              i
+                ? refunds.length
+                  ? `after ${refunds.map((a) => moneyText(a.refunded_cents, a.currency)).join(' + ')} refunded in the period`
+                  : 'nothing refunded in the period'
                 : ''
             }
           />
@@ -127,8 +144,11 @@ export function FollowUps({
             { key: 'currency', title: 'Currency' },
             { key: 'sent', title: 'Sent', numeric: true },
             { key: 'paid', title: 'Paid', numeric: true },
+            { key: 'refunded', title: 'Refunded', numeric: true },
+            { key: 'net', title: 'Net collected', numeric: true },
             { key: 'previous_sent', title: 'Sent before', numeric: true },
             { key: 'previous_paid', title: 'Paid before', numeric: true },
+            { key: 'previous_net', title: 'Net before', numeric: true },
           ]}
           rows={amountRows}
           chart={
@@ -139,6 +159,7 @@ export function FollowUps({
                   // In major units of each currency (dollars, yen, dinars), whatever its decimals.
                   sent: toMajorUnits(a.sent_cents, a.currency),
                   paid: toMajorUnits(a.paid_cents, a.currency),
+                  refunded: toMajorUnits(a.refunded_cents, a.currency),
                 }))}
                 layout="vertical"
                 margin={{ left: 8, right: 16 }}
@@ -150,6 +171,7 @@ export function FollowUps({
                 <Legend />
                 <Bar isAnimationActive={false} dataKey="sent" name="Sent" fill={MUTED} />
                 <Bar isAnimationActive={false} dataKey="paid" name="Paid" fill={PRIMARY} />
+                <Bar isAnimationActive={false} dataKey="refunded" name="Refunded" fill={DANGER} />
               </BarChart>
             </ResponsiveContainer>
           }

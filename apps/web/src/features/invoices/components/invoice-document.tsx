@@ -38,7 +38,7 @@ export function InvoiceDocument({ invoice, children }: { invoice: PublicInvoiceJ
     ? INVOICE_STATUS_LABELS[invoice.status]
     : null;
   return (
-    <article className="invdoc" style={style} aria-label={`Invoice ${invoice.number}`}>
+    <article className="invdoc" style={style} aria-label={`${invoice.document.title} ${invoice.number}`}>
       <style>{fontFace(font.id)}</style>
       <header className="invdoc-head">
         {branding.logo_url ? (
@@ -47,7 +47,7 @@ export function InvoiceDocument({ invoice, children }: { invoice: PublicInvoiceJ
           <div className="invdoc-name">{business.name}</div>
         )}
         <div className="invdoc-meta">
-          <div className="invdoc-title">Invoice</div>
+          <div className="invdoc-title">{invoice.document.title}</div>
           <div>{invoice.number}</div>
           <div className="invdoc-muted">Issued {dayOf(String(invoice.issued_at))}</div>
           {invoice.due_date && <div className="invdoc-muted">Due {dayOf(invoice.due_date)}</div>}
@@ -65,7 +65,11 @@ export function InvoiceDocument({ invoice, children }: { invoice: PublicInvoiceJ
                 {line}
               </div>
             ))}
-          {branding.tax_id && <div className="invdoc-muted">Tax ID {branding.tax_id}</div>}
+          {branding.tax_id && (
+            <div className="invdoc-muted">
+              {invoice.document.tax_number_label} {branding.tax_id}
+            </div>
+          )}
         </div>
         <div>
           <div className="invdoc-label">Bill to</div>
@@ -88,7 +92,12 @@ export function InvoiceDocument({ invoice, children }: { invoice: PublicInvoiceJ
               <td>
                 {item.description}
                 {item.quantity !== 1 && <span className="invdoc-qty-inline"> × {item.quantity}</span>}
-                {item.tax_rate > 0 && <span className="invdoc-muted"> · tax {item.tax_rate}%</span>}
+                {item.tax_rate > 0 && (
+                  <span className="invdoc-muted">
+                    {' '}
+                    · {invoice.document.tax_name} {item.tax_rate}%
+                  </span>
+                )}
               </td>
               <td>{item.quantity}</td>
               <td>{money(item.unit_price_cents)}</td>
@@ -100,7 +109,7 @@ export function InvoiceDocument({ invoice, children }: { invoice: PublicInvoiceJ
       <dl className="invdoc-totals">
         <dt>Subtotal</dt>
         <dd>{money(invoice.subtotal_cents)}</dd>
-        <dt>Tax</dt>
+        <dt>{invoice.document.tax_name}</dt>
         <dd>{money(invoice.tax_cents)}</dd>
         {invoice.surcharge_cents > 0 && (
           <>

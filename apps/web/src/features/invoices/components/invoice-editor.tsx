@@ -166,7 +166,7 @@ export function InvoiceEditor(props: Props) {
                 <li className="inv-item" key={field.key}>
                   <Form.Item
                     name={[field.name, 'description']}
-                    label={index === 0 ? 'Item' : undefined}
+                    label="Item"
                     className="inv-item-desc"
                     rules={[{ required: true, whitespace: true, message: 'Describe the item' }, { max: 500 }]}
                   >
@@ -174,7 +174,7 @@ export function InvoiceEditor(props: Props) {
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'quantity']}
-                    label={index === 0 ? 'Qty' : undefined}
+                    label="Qty"
                     className="inv-item-qty"
                     rules={[{ required: true, message: 'How many' }]}
                   >
@@ -182,7 +182,7 @@ export function InvoiceEditor(props: Props) {
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'price']}
-                    label={index === 0 ? 'Price' : undefined}
+                    label="Price"
                     className="inv-item-price"
                     rules={[{ required: true, message: 'A price' }]}
                   >
@@ -194,11 +194,7 @@ export function InvoiceEditor(props: Props) {
                       aria-label={`Price of item ${index + 1}`}
                     />
                   </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'tax_rate']}
-                    label={index === 0 ? 'Tax %' : undefined}
-                    className="inv-item-tax"
-                  >
+                  <Form.Item name={[field.name, 'tax_rate']} label="Tax %" className="inv-item-tax">
                     <InputNumber min={0} max={100} aria-label={`Tax rate of item ${index + 1}`} />
                   </Form.Item>
                   <Button

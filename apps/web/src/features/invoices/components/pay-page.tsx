@@ -56,7 +56,7 @@ export function PayPage({
   const [failure, setFailure] = useState<string | null>(null);
   const data = invoice.data;
   useEffect(() => {
-    if (data) document.title = `Invoice ${data.number} · ${data.business.name}`;
+    if (data) document.title = `${data.document.title} ${data.number} · ${data.business.name}`;
   }, [data]);
 
   if (invoice.isPending) return <Skeleton active paragraph={{ rows: 8 }} style={{ maxWidth: 720 }} />;

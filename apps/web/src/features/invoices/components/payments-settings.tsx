@@ -34,6 +34,7 @@ import {
 } from '../api.ts';
 import { CurrencySelect } from './currency-select.tsx';
 import { InvoiceDocument } from './invoice-document.tsx';
+import { TaxNumberField } from './tax-number-field.tsx';
 import './invoices.css';
 
 function State({ ok, label }: { ok: boolean; label: string }) {
@@ -279,7 +280,7 @@ function BrandingPanel({ businessName }: { businessName: string }) {
       setLogoFailure(failureText(error));
     }
   };
-  const preview = sampleInvoice({ ...b, ...(watched ?? {}), logo_url: b.logo_url }, businessName);
+  const preview = sampleInvoice({ ...b, ...(watched ?? {}), logo_url: b.logo_url }, businessName, b.country);
   return (
     <div className="inv-branding">
       <Form form={form} layout="vertical" initialValues={b} requiredMark={false} style={{ minWidth: 0 }}>
@@ -330,9 +331,7 @@ function BrandingPanel({ businessName }: { businessName: string }) {
             <Input style={{ width: 110 }} maxLength={12} aria-label="Number prefix" />
           </Form.Item>
         </Flex>
-        <Form.Item name="tax_id" label="Tax ID (e.g. ABN)">
-          <Input maxLength={50} />
-        </Form.Item>
+        <TaxNumberField country={b.country} />
         <Form.Item name="payment_terms" label="Payment terms">
           <Input.TextArea
             maxLength={500}
