@@ -840,9 +840,7 @@ export const platformNumbers = pgTable(
   },
   (t) => [
     index('platform_numbers_business_idx').on(t.business_id, t.location_id),
-    uniqueIndex('platform_numbers_held_idx')
-      .on(t.phone_number)
-      .where(sql`released_at is null`),
+    uniqueIndex('platform_numbers_held_idx').on(t.phone_number).where(sql`released_at is null`),
   ],
 );
 

@@ -23,7 +23,7 @@ export type PurchaseNumberResult = {
 /** The fictional range set aside for drama and tests (ACMA): +61 491 570 000–999. */
 const SANDBOX_PREFIX = '+61491570';
 
-function twilioFailure(error: unknown): AppError {
+export function twilioFailure(error: unknown): AppError {
   if (error instanceof TransientSendError || (error instanceof TwilioApiError && error.transient)) {
     return new AppError('service_unavailable', 'Twilio is not answering right now. Try again in a minute.');
   }
