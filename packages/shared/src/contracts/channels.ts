@@ -369,6 +369,8 @@ export const PlatformNumbersQuery = z.strictObject({ location_id: Uuid });
 export const PlatformNumberList = z.object({
   /** A platform Twilio account is configured: owners can buy numbers without their own Twilio account. */
   available: z.boolean(),
+  /** Sandbox mode: "Get a number" still draws a fictional number (the simulator texts and calls it). */
+  sandbox: z.boolean(),
   items: z.array(PlatformNumberSchema),
 });
 export const BoughtNumber = z.object({ number: PlatformNumberSchema, channel: ChannelAccount });

@@ -237,6 +237,7 @@ describe('numbers bought through the platform Twilio account', SUITE_TIMEOUTS, (
     });
     expect(list.json().body).toMatchObject({
       available: true,
+      sandbox: true,
       items: [{ phone_number: '+61491570200', registration: { state: 'not_required', action: null } }],
     });
     const id = list.json().body.items[0].id as string;

@@ -296,7 +296,11 @@ export async function listPlatformNumbers({ actor, db, config }: Context, locati
     .from(platformNumbers)
     .where(and(eq(platformNumbers.location_id, location.id), isNull(platformNumbers.released_at)))
     .orderBy(platformNumbers.created_at);
-  return { available: Boolean(config.twilioPlatform), items: rows.map(platformNumberDto) };
+  return {
+    available: Boolean(config.twilioPlatform),
+    sandbox: config.sandbox,
+    items: rows.map(platformNumberDto),
+  };
 }
 
 /** Stops holding a released number here: its account goes (desk phone logins with it), the location forgets it. */
