@@ -66,7 +66,12 @@ for (const size of [
 
       const dialog = page.getByRole('dialog', { name: /Buy a number for/ });
       await dialog.getByLabel('Country').click();
-      await page.getByRole('option', { name: 'United States' }).click();
+      // antd's listbox options are hidden stand-ins for screen readers; the visible items are clicked.
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+          hasText: 'United States',
+        })
+        .click();
       await dialog.getByLabel('Area code').fill('41x');
       await dialog.getByRole('button', { name: 'Search numbers' }).click();
       await expect(dialog.getByText('The area code is digits only, such as 415.')).toBeVisible();
