@@ -8,6 +8,7 @@ import {
 } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { TwilioNumbersFake } from '../../test/fake-twilio-numbers.ts';
 import { DEMO_LOGINS, eventually, getMe, type TestApp } from '../../test/helpers.ts';
 import { sweepUnheldNumbers } from './platform-numbers.ts';
@@ -295,5 +296,25 @@ describe('numbers bought through the platform Twilio account', SUITE_TIMEOUTS, (
     ]);
     // Nothing left to release: the sweep queues nothing.
     expect(await sweepUnheldNumbers(t.app)).toBe(0);
+  });
+});
+
+describe('the platform Twilio account setting', () => {
+  const env = { JWT_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: '0'.repeat(64) };
+  it('takes the Account SID and Auth Token together, and says which is missing', () => {
+    expect(
+      loadConfig({
+        ...env,
+        TWILIO_PLATFORM_ACCOUNT_SID: PLATFORM_SID,
+        TWILIO_PLATFORM_AUTH_TOKEN: PLATFORM_TOKEN,
+      }).twilioPlatform,
+    ).toEqual({ accountSid: PLATFORM_SID, authToken: PLATFORM_TOKEN });
+    expect(loadConfig(env).twilioPlatform).toBeUndefined();
+    expect(() => loadConfig({ ...env, TWILIO_PLATFORM_ACCOUNT_SID: PLATFORM_SID })).toThrow(
+      /set both TWILIO_PLATFORM_ACCOUNT_SID and TWILIO_PLATFORM_AUTH_TOKEN/,
+    );
+    expect(() =>
+      loadConfig({ ...env, TWILIO_PLATFORM_ACCOUNT_SID: 'AC123', TWILIO_PLATFORM_AUTH_TOKEN: 'x' }),
+    ).toThrow(/TWILIO_PLATFORM_ACCOUNT_SID: an Account SID/);
   });
 });
