@@ -39,6 +39,14 @@ const sfNumber = (last: string) => ({
   capabilities: { voice: true, SMS: true, MMS: true },
 });
 
+// One Twilio for both sizes: the business's subaccount, made by the first purchase, is reused by the second.
+const twilio = new TwilioNumbersFake(PLATFORM_TWILIO).offer(sfNumber('0142'), sfNumber('0143'), {
+  ...sfNumber('0100'),
+  phone_number: '+16175550100',
+  friendly_name: '(617) 555-0100',
+  locality: 'Boston',
+});
+
 for (const size of [
   { name: 'desktop', viewport: { width: 1440, height: 900 }, touch: false },
   { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
@@ -50,12 +58,6 @@ for (const size of [
       page,
       afterwards,
     }) => {
-      const twilio = new TwilioNumbersFake(PLATFORM_TWILIO).offer(sfNumber('0142'), sfNumber('0143'), {
-        ...sfNumber('0100'),
-        phone_number: '+16175550100',
-        friendly_name: '(617) 555-0100',
-        locality: 'Boston',
-      });
       const fake = await startFakeTwilio(twilio);
       afterwards(() => new Promise((resolve) => fake.close(resolve)));
 
@@ -108,7 +110,7 @@ for (const size of [
         '+14155550142',
       );
       expect(twilio.subaccounts()).toHaveLength(1);
-      expect(twilio.bought[0]!.form).toMatchObject({
+      expect(twilio.bought.at(-1)!.form).toMatchObject({
         SmsUrl: expect.stringMatching(/\/webhooks\/twilio\/messaging$/),
         VoiceUrl: expect.stringMatching(/\/webhooks\/twilio\/voice\/incoming$/),
       });
@@ -123,7 +125,7 @@ for (const size of [
       await number.getByRole('button', { name: 'Release' }).click();
       await page.getByRole('tooltip').getByRole('button', { name: 'Release' }).click();
       await expect(bought).toBeHidden();
-      expect(twilio.bought[0]!.released).toBe(true);
+      expect(twilio.bought.at(-1)!.released).toBe(true);
     });
   });
 }

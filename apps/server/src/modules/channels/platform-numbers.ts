@@ -25,6 +25,7 @@ import {
   provisionTwilioNumber,
   releaseTwilioNumber,
   searchAvailableNumbers,
+  TwilioApiError,
   type TwilioCredentials,
 } from '../../channels/twilio/api.ts';
 import type { Config } from '../../config.ts';
@@ -63,6 +64,19 @@ function platformCredentials(config: Pick<Config, 'twilioPlatform' | 'providers'
     account_sid: config.twilioPlatform.accountSid,
     auth_token: config.twilioPlatform.authToken,
   };
+}
+
+/**
+ * A Twilio refusal of the platform's own credentials is the operator's to fix, not the owner's: said so, rather
+ * than the own-account advice to check the SID and token in channel settings.
+ */
+function platformFailure(error: unknown): AppError {
+  if (error instanceof TwilioApiError && (error.code === '20003' || error.status === 401))
+    return new AppError(
+      'unprocessable',
+      "Switchboard's Twilio account was refused (Twilio error 20003). Ask whoever runs Switchboard to check its Twilio settings, then try again.",
+    );
+  return twilioFailure(error);
 }
 
 const subaccountAad = (businessId: string) => `platform_twilio_account:${businessId}`;
@@ -127,7 +141,7 @@ export async function searchNumbers(
       items: found.map((n) => availableDto(n, query.country)),
     };
   } catch (error) {
-    throw twilioFailure(error);
+    throw platformFailure(error);
   }
 }
 
@@ -215,7 +229,7 @@ export async function buyNumber(
       voice_url: hooks.voice_url!,
     });
   } catch (error) {
-    throw twilioFailure(error);
+    throw platformFailure(error);
   }
 
   try {
@@ -350,7 +364,7 @@ export async function releaseNumber({ actor, ...deps }: Context, id: string) {
   try {
     await releaseTwilioNumber(await heldSubaccount(deps, a.business_id), row.phone_number_sid);
   } catch (error) {
-    throw twilioFailure(error);
+    throw platformFailure(error);
   }
   const released = await deps.db.transaction((tx) => forget(tx, row, a, 'owner'));
   return platformNumberDto(released);
