@@ -158,6 +158,20 @@ describe('numbers bought through the platform Twilio account', SUITE_TIMEOUTS, (
     expect(twilio.bought).toHaveLength(0);
   });
 
+  it("says a refusal of the platform's own credentials is for whoever runs Switchboard", async () => {
+    const platform = twilio.accounts.get(PLATFORM_SID)!;
+    platform.status = 'suspended';
+    try {
+      const res = await search(owner, `location_id=${loc1}&country=US`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(
+        "Switchboard's Twilio account was refused (Twilio error 20003). Ask whoever runs Switchboard to check its Twilio settings, then try again.",
+      );
+    } finally {
+      platform.status = 'active';
+    }
+  });
+
   it('buys into one subaccount per business, points texts and calls here and connects the number', async () => {
     const res = await buy(owner, loc1, '+14155550101');
     expect(res.statusCode, res.body).toBe(200);
