@@ -215,6 +215,16 @@ describe('numbers bought through the platform Twilio account', SUITE_TIMEOUTS, (
     expect(twilio.bought[1]!.account_sid).toBe(subs[0]!.sid);
     expect(second.json().body.number.registration.state).toBe('not_required');
 
+    // The older "Get a number" does not buy more on the platform's subaccount outside this record.
+    const legacy = await t.request({
+      method: 'POST',
+      url: `/api/v1/business/locations/purchase-number/${loc1}`,
+      token: owner,
+    });
+    expect(legacy.statusCode).toBe(409);
+    expect(legacy.json().message).toBe(
+      "This location's number was bought through Switchboard. Release it first to get another one.",
+    );
     // One Twilio account per location: a second number there is refused before anything is bought.
     const again = await buy(owner, loc1, '+14155550102');
     expect(again.statusCode).toBe(409);

@@ -1,6 +1,6 @@
-import { channelAccounts, locations } from '@switchboard/db';
+import { channelAccounts, locations, platformNumbers } from '@switchboard/db';
 import type { PurchaseNumberRequest } from '@switchboard/shared';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import { buyTwilioNumber, findAvailableNumber, TwilioApiError } from '../../channels/twilio/api.ts';
@@ -83,6 +83,16 @@ export async function purchaseNumber(
   }
 
   const c = account.config;
+  // A number bought through the platform account: more numbers come through "Buy a number", tracked there.
+  const [platformHeld] = await app.db
+    .select({ id: platformNumbers.id })
+    .from(platformNumbers)
+    .where(and(eq(platformNumbers.channel_account_id, account.row.id), isNull(platformNumbers.released_at)));
+  if (platformHeld)
+    throw new AppError(
+      'conflict',
+      "This location's number was bought through Switchboard. Release it first to get another one.",
+    );
   const creds = {
     base: app.config.providers.twilioApiBase,
     timeoutMs: app.config.providers.timeoutMs,

@@ -85,7 +85,7 @@ export function LocationChannels({ location, canManage }: Props) {
     (a) => a.provider === 'twilio' && !held.some((n) => n.phone_number === a.address),
   );
   // Without the platform account a number comes from the location's own Twilio account (or the sandbox).
-  const getNumber = !platform || numbers.data?.sandbox === true || ownTwilio;
+  const getNumber = held.length === 0 && (!platform || numbers.data?.sandbox === true || ownTwilio);
 
   const actions = canManage && (
     <Space wrap>
