@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { INBOUND_SMTP_PORT, MAIL_SINK_PORT } from './fixtures/mail.ts';
+import { PLATFORM_TWILIO } from './fixtures/twilio.ts';
 
 /** E2E_PORT_OFFSET moves every port below, so that two runs on one machine do not meet (default 0). */
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -80,6 +81,9 @@ export default defineConfig({
           SIGNUP_MIN_SECONDS: '1',
           // Twilio's API, played by a fake server that the Twilio spec starts on this port.
           TWILIO_API_BASE: `http://127.0.0.1:${FAKE_TWILIO_PORT}`,
+          // The platform account owners buy numbers through, at the same fake (the buy-number spec plays it).
+          TWILIO_PLATFORM_ACCOUNT_SID: PLATFORM_TWILIO.sid,
+          TWILIO_PLATFORM_AUTH_TOKEN: PLATFORM_TWILIO.auth_token,
           // Meta's Graph API (WhatsApp), played by a fake server that the WhatsApp spec starts on this port.
           GRAPH_API_BASE: `http://127.0.0.1:${FAKE_GRAPH_PORT}/v24.0`,
           // The assistant may call (and read) this loopback server, which the assistant spec starts: in

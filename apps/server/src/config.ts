@@ -178,6 +178,15 @@ const EnvSchema = z.object({
   VERIFY_SMS_ACCOUNT_SID: z.string().min(1).optional(),
   VERIFY_SMS_AUTH_TOKEN: z.string().min(1).optional(),
   VERIFY_SMS_FROM: z.string().min(1).optional(),
+  /**
+   * The platform's own Twilio account: owners buy numbers through it (one subaccount per business) without an
+   * account of their own. Its API is TWILIO_API_BASE.
+   */
+  TWILIO_PLATFORM_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'an Account SID: AC followed by 32 hex characters')
+    .optional(),
+  TWILIO_PLATFORM_AUTH_TOKEN: z.string().min(1).optional(),
   /** Business ids (comma-separated) an administrator may mark regulated (spec §6). */
   REGULATED_BUSINESS_IDS: z
     .string()
@@ -317,6 +326,8 @@ export type Config = {
     stripePrice: { monthly?: string; annual?: string };
     webhookSecret?: string;
   };
+  /** The platform Twilio account owners buy numbers through; none: owners connect their own accounts. */
+  twilioPlatform?: { accountSid: string; authToken: string };
   /** Texts sign-up codes; none configured: sandbox mode shows the code on screen, otherwise none is sent. */
   verifySms: { accountSid?: string; authToken?: string; from?: string };
   /** Where the web app asks for reports; undefined: this server's own. */
@@ -371,6 +382,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (smsParts !== 0 && smsParts !== 3) {
     throw new ConfigError(
       'Invalid configuration:\n  VERIFY_SMS_ACCOUNT_SID: set VERIFY_SMS_ACCOUNT_SID, VERIFY_SMS_AUTH_TOKEN and VERIFY_SMS_FROM together, or none',
+    );
+  }
+  if (Boolean(e.TWILIO_PLATFORM_ACCOUNT_SID) !== Boolean(e.TWILIO_PLATFORM_AUTH_TOKEN)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_PLATFORM_ACCOUNT_SID: set both TWILIO_PLATFORM_ACCOUNT_SID and TWILIO_PLATFORM_AUTH_TOKEN, or neither',
     );
   }
   if ((e.STRIPE_PRICE_MONTHLY || e.STRIPE_PRICE_ANNUAL) && !e.STRIPE_SECRET_KEY) {
@@ -458,6 +474,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authToken: e.VERIFY_SMS_AUTH_TOKEN,
       from: e.VERIFY_SMS_FROM,
     },
+    twilioPlatform:
+      e.TWILIO_PLATFORM_ACCOUNT_SID && e.TWILIO_PLATFORM_AUTH_TOKEN
+        ? { accountSid: e.TWILIO_PLATFORM_ACCOUNT_SID, authToken: e.TWILIO_PLATFORM_AUTH_TOKEN }
+        : undefined,
     regulatedBusinessIds: e.REGULATED_BUSINESS_IDS,
     providers: {
       twilioApiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),

@@ -808,6 +808,53 @@ export const channelAccounts = pgTable(
   ],
 );
 
+/**
+ * A business's Twilio subaccount under the platform's Twilio account: numbers owners buy without a Twilio
+ * account of their own live here, one subaccount per business, made with the first purchase and reused.
+ */
+export const platformTwilioAccounts = pgTable('platform_twilio_accounts', {
+  business_id: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  account_sid: text('account_sid').notNull().unique(),
+  /** The subaccount's Auth Token, encrypted like channel account secrets (business id as AAD). */
+  auth_token_encrypted: text('auth_token_encrypted').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * A number bought through the platform account for a location, connected as its Twilio channel account; kept
+ * after release (`released_at`) as the record of what was held. `registration` is what carriers in its country
+ * need before it may text: not_required | required | pending | approved | rejected.
+ */
+export const platformNumbers = pgTable(
+  'platform_numbers',
+  {
+    id: id(),
+    business_id: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    location_id: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    channel_account_id: uuid('channel_account_id').references(() => channelAccounts.id, {
+      onDelete: 'set null',
+    }),
+    account_sid: text('account_sid').notNull(),
+    phone_number: text('phone_number').notNull(),
+    phone_number_sid: text('phone_number_sid').notNull(),
+    iso_country: text('iso_country').notNull(),
+    number_type: text('number_type').notNull(),
+    registration: text('registration').notNull(),
+    released_at: ts('released_at'),
+    /** Why the last attempt to release it at Twilio failed; retried by the release job. */
+    release_error: text('release_error'),
+    ...stamps(),
+  },
+  (t) => [
+    index('platform_numbers_business_idx').on(t.business_id, t.location_id),
+    uniqueIndex('platform_numbers_held_idx').on(t.phone_number).where(sql`released_at is null`),
+  ],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

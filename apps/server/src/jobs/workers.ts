@@ -7,6 +7,7 @@ import { fetchRecording } from '../modules/calls/recording.ts';
 import { textBack } from '../modules/calls/text-back.ts';
 import { summariseCall, transcribeCall } from '../modules/calls/transcribe.ts';
 import { attachMedia, MEDIA_CONCURRENCY, MEDIA_PER_BUSINESS } from '../modules/channels/media.ts';
+import { releaseUnheldNumbers, sweepUnheldNumbers } from '../modules/channels/platform-numbers.ts';
 import { nameCustomer } from '../modules/customers/naming.ts';
 import { wakeEnquiry } from '../modules/enquiries/service.ts';
 import { expireCheckoutSession } from '../modules/invoices/checkout.ts';
@@ -31,6 +32,7 @@ import { customerProfile } from './definitions/customer-profile.ts';
 import { enquiryWake } from './definitions/enquiry-wake.ts';
 import { inboundMedia } from './definitions/inbound-media.ts';
 import { messageSend } from './definitions/message-send.ts';
+import { numbersRelease } from './definitions/numbers-release.ts';
 import { pushNotify } from './definitions/push-notify.ts';
 import { reviewAfterPayment, reviewRemind } from './definitions/reviews.ts';
 import { sandboxDelivery } from './definitions/sandbox-delivery.ts';
@@ -63,6 +65,9 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   await app.jobs.work(reviewRemind, (job) => remindReview(app, job.data));
   await app.jobs.work(reviewAfterPayment, (job) => reviewAfterPaid(app, job.data));
   await app.jobs.work(checkoutExpire, (job) => expireCheckoutSession(app, job.data));
+  await app.jobs.work(numbersRelease, async (job) => {
+    await releaseUnheldNumbers(app, job.data.business_id);
+  });
   await app.jobs.work(pushNotify, async (job) => {
     await deliverPush(app, job.data);
   });
@@ -72,6 +77,8 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   every(app, RECRAWL_SWEEP_MS, 'sending invoice reminders failed', () => sweepInvoiceReminders(app));
   // Owners who asked are emailed the enquiries no one has answered for their chosen time, looked for every minute.
   every(app, DIGEST_SWEEP_MS, 'emailing unanswered enquiries failed', () => sweepDigests(app));
+  // Platform numbers of ended subscriptions or removed channels, should their event's job have been lost.
+  every(app, RECRAWL_SWEEP_MS, 'looking for numbers to release failed', () => sweepUnheldNumbers(app));
   // Sign-ups never confirmed forget the person's details once their code expires; old links go a week later.
   every(app, RECRAWL_SWEEP_MS, 'tidying expired links and codes failed', () => tidyExpiredSecrets(app.db));
   // The embedded database is vacuumed and analysed as autovacuum would (PostgreSQL does it itself).

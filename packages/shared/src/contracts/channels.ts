@@ -291,3 +291,86 @@ export const LocationReachSchema = z.object({
 });
 export type LocationReach = z.input<typeof LocationReachSchema>;
 export const LocationReachQuery = z.strictObject({ location_id: Uuid });
+
+/** Countries numbers can be bought in through the platform account, and what each one's numbers need. */
+export const PLATFORM_NUMBER_COUNTRIES = ['AU', 'US', 'CA', 'GB'] as const;
+
+const countryField = z
+  .string({ error: 'Choose a country.' })
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(PLATFORM_NUMBER_COUNTRIES, { error: 'Numbers can be bought in AU, US, CA or GB.' }));
+
+/** `GET /channels/numbers/available`: numbers for sale, narrowed by area code, town or digits. */
+export const AvailableNumbersQuery = z.strictObject({
+  location_id: Uuid,
+  country: countryField,
+  area_code: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, 'The area code is digits only, such as 415.')
+    .optional(),
+  in_locality: z.string().trim().min(2, 'Enter at least 2 letters of the town.').max(60).optional(),
+  contains: z
+    .string()
+    .trim()
+    .regex(/^[\d*]{2,16}$/, 'Use 2 to 16 digits (and * for any digit).')
+    .optional(),
+});
+
+export const AvailableNumberSchema = z.object({
+  phone_number: z.string(),
+  /** As people write it in the number's country, such as (415) 555-0100. */
+  formatted: z.string(),
+  locality: z.string().nullable(),
+  region: z.string().nullable(),
+  iso_country: z.string(),
+  capabilities: z.object({ sms: z.boolean(), voice: z.boolean(), mms: z.boolean() }),
+});
+export type AvailableNumber = z.input<typeof AvailableNumberSchema>;
+export const AvailableNumberList = z.object({
+  country: z.string(),
+  /** Which Twilio numbers were searched: Local, or Mobile where local numbers cannot text. */
+  number_type: z.enum(['local', 'mobile']),
+  items: z.array(AvailableNumberSchema),
+});
+
+/** `POST /channels/numbers`: buys a number found above for the location. */
+export const BuyNumberRequest = z.strictObject({
+  location_id: Uuid,
+  phone_number: E164,
+});
+
+export const REGISTRATION_STATES = ['not_required', 'required', 'pending', 'approved', 'rejected'] as const;
+export type RegistrationState = (typeof REGISTRATION_STATES)[number];
+
+/** A number bought through the platform account, with what carriers need before it may text. */
+export const PlatformNumberSchema = z.object({
+  id: z.string(),
+  location_id: z.string().nullable(),
+  phone_number: z.string(),
+  formatted: z.string(),
+  iso_country: z.string(),
+  number_type: z.string(),
+  registration: z.object({
+    state: z.enum(REGISTRATION_STATES),
+    /** What the state means for this number, in a sentence. */
+    summary: z.string(),
+    /** What the owner should do, or null when nothing. */
+    action: z.string().nullable(),
+  }),
+  released_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+export type PlatformNumber = z.input<typeof PlatformNumberSchema>;
+
+/** `GET /channels/numbers?location_id=`: whether numbers can be bought here, and those the location holds. */
+export const PlatformNumbersQuery = z.strictObject({ location_id: Uuid });
+export const PlatformNumberList = z.object({
+  /** A platform Twilio account is configured: owners can buy numbers without their own Twilio account. */
+  available: z.boolean(),
+  /** Sandbox mode: "Get a number" still draws a fictional number (the simulator texts and calls it). */
+  sandbox: z.boolean(),
+  items: z.array(PlatformNumberSchema),
+});
+export const BoughtNumber = z.object({ number: PlatformNumberSchema, channel: ChannelAccount });

@@ -28,15 +28,28 @@ export function twilioBasicAuth(creds: { account_sid: string; auth_token: string
   return `Basic ${Buffer.from(`${creds.account_sid}:${creds.auth_token}`).toString('base64')}`;
 }
 
-/** One call to the 2010-04-01 REST API: form-encoded, HTTP Basic auth with the Account SID and Auth Token. */
-export async function twilioApi<T>(
+/** One call to the 2010-04-01 REST API, under the account's own path (`/Accounts/{Sid}…`). */
+export function twilioApi<T>(
   creds: TwilioCredentials,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   params?: URLSearchParams,
 ): Promise<T> {
-  const base = `${creds.base}/2010-04-01/Accounts/${encodeURIComponent(creds.account_sid)}${path}`;
-  const url = method === 'GET' && params ? `${base}?${params}` : base;
+  return twilioRequest<T>(creds, method, `/Accounts/${encodeURIComponent(creds.account_sid)}${path}`, params);
+}
+
+/**
+ * One call to the 2010-04-01 REST API at `path` below `/2010-04-01`: form-encoded, HTTP Basic auth with the
+ * Account SID and Auth Token. A 204 (a deleted resource) answers undefined.
+ */
+export async function twilioRequest<T>(
+  creds: TwilioCredentials,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  params?: URLSearchParams,
+): Promise<T> {
+  const base = `${creds.base}/2010-04-01${path}`;
+  const url = method !== 'POST' && params ? `${base}?${params}` : base;
   const res = await providerFetch('Twilio', url, {
     method,
     timeoutMs: creds.timeoutMs,
@@ -139,4 +152,88 @@ export function buyTwilioNumber(
     StatusCallbackMethod: 'POST',
   });
   return twilioApi<IncomingNumber>(creds, 'POST', '/IncomingPhoneNumbers.json', form);
+}
+
+/** A number Twilio offers, as the AvailablePhoneNumbers list resources answer it. */
+export type AvailableNumber = {
+  phone_number: string;
+  friendly_name?: string | null;
+  locality?: string | null;
+  region?: string | null;
+  iso_country?: string | null;
+  capabilities?: { voice?: boolean; SMS?: boolean; MMS?: boolean; sms?: boolean; mms?: boolean } | null;
+};
+
+/** Up to `page_size` SMS-capable numbers of this type for sale in the country, narrowed as asked. */
+export async function searchAvailableNumbers(
+  creds: TwilioCredentials,
+  input: {
+    country: string;
+    type: 'Local' | 'Mobile';
+    area_code?: string;
+    contains?: string;
+    in_locality?: string;
+    page_size: number;
+  },
+): Promise<AvailableNumber[]> {
+  const query = new URLSearchParams({ SmsEnabled: 'true', PageSize: String(input.page_size) });
+  if (input.area_code) query.set('AreaCode', input.area_code);
+  if (input.contains) query.set('Contains', input.contains);
+  if (input.in_locality) query.set('InLocality', input.in_locality);
+  const found = await twilioApi<{ available_phone_numbers?: AvailableNumber[] }>(
+    creds,
+    'GET',
+    `/AvailablePhoneNumbers/${encodeURIComponent(input.country)}/${input.type}.json`,
+    query,
+  );
+  return found.available_phone_numbers ?? [];
+}
+
+export type TwilioSubaccount = { sid: string; auth_token: string; friendly_name?: string; status?: string };
+
+/** Creates a subaccount of the account `creds` names (`POST /2010-04-01/Accounts.json`). */
+export function createSubaccount(creds: TwilioCredentials, friendlyName: string): Promise<TwilioSubaccount> {
+  return twilioRequest<TwilioSubaccount>(
+    creds,
+    'POST',
+    '/Accounts.json',
+    new URLSearchParams({ FriendlyName: friendlyName }),
+  );
+}
+
+/** Closes a subaccount (its numbers are released with it); the parent account's credentials ask. */
+export function closeSubaccount(creds: TwilioCredentials, sid: string): Promise<TwilioSubaccount> {
+  return twilioRequest<TwilioSubaccount>(
+    creds,
+    'POST',
+    `/Accounts/${encodeURIComponent(sid)}.json`,
+    new URLSearchParams({ Status: 'closed' }),
+  );
+}
+
+/** Buys the number with its texts, their delivery reports and its calls all pointed at this deployment. */
+export function provisionTwilioNumber(
+  creds: TwilioCredentials,
+  input: { phone_number: string; sms_url: string; status_callback: string; voice_url: string },
+): Promise<IncomingNumber> {
+  const form = new URLSearchParams({
+    PhoneNumber: input.phone_number,
+    SmsUrl: input.sms_url,
+    SmsMethod: 'POST',
+    StatusCallback: input.status_callback,
+    StatusCallbackMethod: 'POST',
+    VoiceUrl: input.voice_url,
+    VoiceMethod: 'POST',
+  });
+  return twilioApi<IncomingNumber>(creds, 'POST', '/IncomingPhoneNumbers.json', form);
+}
+
+/** Releases a number (`DELETE …/IncomingPhoneNumbers/{Sid}.json`); one already gone counts as released. */
+export async function releaseTwilioNumber(creds: TwilioCredentials, sid: string): Promise<void> {
+  try {
+    await twilioApi<undefined>(creds, 'DELETE', `/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`);
+  } catch (error) {
+    if (error instanceof TwilioApiError && error.status === 404) return;
+    throw error;
+  }
 }

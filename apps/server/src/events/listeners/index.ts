@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { autoReplyListeners } from '../../modules/ai/auto-reply.ts';
+import { numbersListeners } from './numbers.ts';
 import { pushListeners } from './push.ts';
 import { realtimeListeners } from './realtime.ts';
 import { widgetListeners } from './widget.ts';
@@ -14,4 +15,5 @@ export function registerListeners(app: FastifyInstance): void {
   widgetListeners(app);
   autoReplyListeners(app);
   pushListeners(app);
+  numbersListeners(app);
 }

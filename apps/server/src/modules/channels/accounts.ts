@@ -41,7 +41,8 @@ type Ctx = { db: Db; config: Pick<Config, 'encryptionKey' | 'publicUrl' | 'provi
 type ActorCtx = Ctx & Pick<Context, 'actor'>;
 
 const MANAGE = 'manage channels';
-const aad = (id: string) => `channel_account:${id}`;
+/** Binds an account's sealed secrets to its row. */
+export const aad = (id: string) => `channel_account:${id}`;
 
 /** Caches and derived values kept in the public config that are not part of what a person enters. */
 const INTERNAL_CONFIG = new Set(['whatsapp_templates', 'templates_synced_at']);

@@ -1,6 +1,6 @@
-import { channelAccounts, locations } from '@switchboard/db';
+import { channelAccounts, locations, platformNumbers } from '@switchboard/db';
 import type { PurchaseNumberRequest } from '@switchboard/shared';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import { buyTwilioNumber, findAvailableNumber, TwilioApiError } from '../../channels/twilio/api.ts';
@@ -23,7 +23,7 @@ export type PurchaseNumberResult = {
 /** The fictional range set aside for drama and tests (ACMA): +61 491 570 000–999. */
 export const SANDBOX_PREFIX = '+61491570';
 
-function twilioFailure(error: unknown): AppError {
+export function twilioFailure(error: unknown): AppError {
   if (error instanceof TransientSendError || (error instanceof TwilioApiError && error.transient)) {
     return new AppError('service_unavailable', 'Twilio is not answering right now. Try again in a minute.');
   }
@@ -83,6 +83,16 @@ export async function purchaseNumber(
   }
 
   const c = account.config;
+  // A number bought through the platform account: more numbers come through "Buy a number", tracked there.
+  const [platformHeld] = await app.db
+    .select({ id: platformNumbers.id })
+    .from(platformNumbers)
+    .where(and(eq(platformNumbers.channel_account_id, account.row.id), isNull(platformNumbers.released_at)));
+  if (platformHeld)
+    throw new AppError(
+      'conflict',
+      "This location's number was bought through Switchboard. Release it first to get another one.",
+    );
   const creds = {
     base: app.config.providers.twilioApiBase,
     timeoutMs: app.config.providers.timeoutMs,

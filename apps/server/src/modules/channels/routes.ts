@@ -1,5 +1,9 @@
 import {
+  AvailableNumberList,
+  AvailableNumbersQuery,
   answer,
+  BoughtNumber,
+  BuyNumberRequest,
   ChannelAccount,
   ChannelAccountPage,
   CreateChannelRequest,
@@ -9,6 +13,9 @@ import {
   LocationReachQuery,
   LocationReachSchema,
   MessageSchema,
+  PlatformNumberList,
+  PlatformNumberSchema,
+  PlatformNumbersQuery,
   PurchasedNumber,
   PurchaseNumberRequest,
   SendTemplateRequest,
@@ -19,6 +26,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createChannel, deleteChannel, getChannel, listChannels, updateChannel } from './accounts.ts';
 import { registerChannelAdapters } from './adapters.ts';
+import { buyNumber, listPlatformNumbers, releaseNumber, searchNumbers } from './platform-numbers.ts';
 import { purchaseNumber } from './purchase-number.ts';
 import { locationReach } from './reach.ts';
 import { listChannelTemplates, listEnquiryTemplates, sendWhatsAppTemplate } from './templates.ts';
@@ -120,5 +128,30 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       body: await purchaseNumber(request.ctx, request.params.id, request.body),
     }),
+  );
+
+  // Numbers bought through the platform Twilio account (owner only): search, buy, list, release.
+  app.get(
+    '/channels/numbers/available',
+    { schema: { querystring: AvailableNumbersQuery, response: { 200: answer(AvailableNumberList) } } },
+    async (request) => ({ body: await searchNumbers(request.ctx, request.query) }),
+  );
+
+  app.get(
+    '/channels/numbers',
+    { schema: { querystring: PlatformNumbersQuery, response: { 200: answer(PlatformNumberList) } } },
+    async (request) => ({ body: await listPlatformNumbers(request.ctx, request.query.location_id) }),
+  );
+
+  app.post(
+    '/channels/numbers',
+    { schema: { body: BuyNumberRequest, response: { 200: answer(BoughtNumber) } } },
+    async (request) => ({ body: await buyNumber(request.ctx, request.body) }),
+  );
+
+  app.delete(
+    '/channels/numbers/:id',
+    { schema: { params: IdParams, response: { 200: answer(PlatformNumberSchema) } } },
+    async (request) => ({ body: await releaseNumber(request.ctx, request.params.id) }),
   );
 };

@@ -1,17 +1,20 @@
-import { PhoneOutlined, PlusOutlined } from '@ant-design/icons';
+import { PhoneOutlined, PlusOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { type ChannelAccountJson, UNKNOWN_LOCATION } from '@switchboard/shared';
 import { Alert, Button, Divider, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
-import { Fragment, lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '@/components/panel.tsx';
 import { phoneText } from '@/lib/phones.ts';
 import { useFormModal } from '@/lib/use-form-modal.ts';
 import { useChannels } from '../api/get-channels.ts';
+import { usePlatformNumbers } from '../api/get-platform-numbers.ts';
 import { useReach } from '../api/get-reach.ts';
 import { usePurchaseNumber } from '../api/purchase-number.ts';
 import { ChannelAccountItem } from './channel-account-item.tsx';
+import { PlatformNumbers } from './platform-numbers.tsx';
 
 const ChannelFormModal = lazy(() => import('./channel-form-modal.tsx'));
+const BuyNumberModal = lazy(() => import('./buy-number-modal.tsx'));
 
 type Props = {
   location: { id: string; name: string | null; phone_number: string | null };
@@ -72,21 +75,44 @@ export function LocationChannels({ location, canManage }: Props) {
   const channels = useChannels(location.id, { enabled: canManage });
   const purchase = usePurchaseNumber();
   const form = useFormModal<ChannelAccountJson>();
+  const numbers = usePlatformNumbers(location.id, { enabled: canManage });
+  const [buying, setBuying] = useState(false);
+  const [buyUsed, setBuyUsed] = useState(false);
 
   const openForm = form.show;
+  const platform = numbers.data?.available === true;
+  const held = numbers.data?.items ?? [];
+  const ownTwilio = (channels.data ?? []).some(
+    (a) => a.provider === 'twilio' && !held.some((n) => n.phone_number === a.address),
+  );
+  // Without the platform account a number comes from the location's own Twilio account (or the sandbox).
+  const getNumber = held.length === 0 && (!platform || numbers.data?.sandbox === true || ownTwilio);
 
   const actions = canManage && (
     <Space wrap>
-      <Popconfirm
-        title="Get a phone number?"
-        description={`A new number is assigned to ${name}; customers can text it.`}
-        okText="Get a number"
-        onConfirm={() => purchase.mutateAsync(location.id)}
-      >
-        <Button icon={<PhoneOutlined />} loading={purchase.isPending}>
-          Get a number
+      {platform && (
+        <Button
+          icon={<ShoppingCartOutlined />}
+          onClick={() => {
+            setBuyUsed(true);
+            setBuying(true);
+          }}
+        >
+          Buy a number
         </Button>
-      </Popconfirm>
+      )}
+      {getNumber && (
+        <Popconfirm
+          title="Get a phone number?"
+          description={`A new number is assigned to ${name}; customers can text it.`}
+          okText="Get a number"
+          onConfirm={() => purchase.mutateAsync(location.id)}
+        >
+          <Button icon={<PhoneOutlined />} loading={purchase.isPending}>
+            Get a number
+          </Button>
+        </Popconfirm>
+      )}
       <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
         Connect an account
       </Button>
@@ -117,6 +143,8 @@ export function LocationChannels({ location, canManage }: Props) {
       {canManage && (
         <>
           <Divider style={{ margin: 0 }} />
+          <PlatformNumbers items={held} />
+          {held.length > 0 && <Divider style={{ margin: 0 }} />}
           {channels.isPending ? (
             <Typography.Paragraph type="secondary" style={{ padding: '16px 24px', margin: 0 }}>
               Loading connected accounts…
@@ -134,6 +162,16 @@ export function LocationChannels({ location, canManage }: Props) {
                 <ChannelAccountItem account={account} onEdit={openForm} />
               </Fragment>
             ))
+          )}
+          {buyUsed && (
+            <Suspense fallback={null}>
+              <BuyNumberModal
+                open={buying}
+                locationId={location.id}
+                locationName={name}
+                onClose={() => setBuying(false)}
+              />
+            </Suspense>
           )}
           {form.used && (
             <Suspense fallback={null}>
