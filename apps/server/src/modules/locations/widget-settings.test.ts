@@ -163,7 +163,7 @@ describe('widget settings per location', () => {
         400,
         'The title can be at most 60 characters.',
       ],
-      [{ title: 42, color: '#123456', greeting: null, fields: FIELDS }, 400, 'title'],
+      [{ title: 42, color: '#123456', greeting: null, fields: FIELDS }, 400, 'Title'],
       [{ color: '#123456', greeting: null, fields: { name: FIELDS.name } }, 400, ''],
       [{ color: '#123456', greeting: null, fields: FIELDS, script: '<b>' }, 400, ''],
       [
