@@ -126,7 +126,7 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
               ))}
             </ul>
           )}
-          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 12 }}>
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 12, alignItems: 'flex-start' }}>
             <Form form={address} component={false}>
               <Form.Item name="url" style={{ flex: '1 1 220px', margin: 0 }}>
                 <Input aria-label="Website address" placeholder="https://example.com/faq" />
