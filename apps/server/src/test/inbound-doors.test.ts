@@ -110,7 +110,11 @@ describe('every inbound door', { timeout: 600_000 }, () => {
         payload: method === 'POST' ? { message: 'hi' } : undefined,
       });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().message, url).toMatch(new RegExp(`^Invalid ${field.replace('.', '\\.')}: `));
+      // The refusal names the field in words: "Token: Remove the NUL character…".
+      const name = field.split(': ')[1] ?? field;
+      expect(res.json().message, url).toMatch(/NUL/);
+      const letters = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+      expect(letters(res.json().message), url).toContain(letters(name));
     }
   });
 

@@ -92,6 +92,8 @@ const WALK: Record<string, Route> = {
 
 /** The owner's calls (and the Switchboard administrator's): staff are refused before anything is looked up. */
 const OWNER_ONLY: Record<string, Route> = {
+  // Releasing a number bought through the platform's account: owners only, before the number is looked up.
+  'DELETE /api/v1/channels/numbers/:id': (i) => ({ params: id(i.locationB) }),
   'POST /api/v1/business/customer-invoices/:id/void': (i) => ({ params: id(i.invoiceB) }),
   'POST /api/v1/business/customer-invoices/:id/refund': (i) => ({ params: id(i.invoiceB), body: {} }),
   'POST /api/v1/business/customer-invoices/:id/refund-unowed': (i) => ({ params: id(i.invoiceB), body: {} }),
