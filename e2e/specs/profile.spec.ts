@@ -52,7 +52,9 @@ test('my profile: a new name and picture, and a new password that signs out ever
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('New password again').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByRole('region', { name: 'Password' }).getByRole('alert')).toContainText(
+    // Said under the field it is about.
+    const current = page.locator('.ant-form-item').filter({ has: page.getByLabel('Current password') });
+    await expect(current.locator('.ant-form-item-explain-error')).toHaveText(
       'The current password is incorrect.',
     );
     await page.getByLabel('Current password').fill(DEMO_PASSWORD);

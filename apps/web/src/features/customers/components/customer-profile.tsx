@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error.ts';
 import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { phoneText } from '@/lib/phones.ts';
 import { useCustomer, useCustomers, useMergeCustomers, useUpdateCustomer } from '../api/customers.ts';
 import { CustomerLabels } from './customer-labels.tsx';
 import { CustomerNotes, type Viewer } from './customer-notes.tsx';
@@ -41,9 +42,12 @@ function EditableDetail({
   onSave,
   saving,
   error,
+  shown = (v) => v,
 }: {
   label: string;
   value: string | null;
+  /** How the value reads when not being edited (a phone number as dialled); edited as stored. */
+  shown?: (value: string) => string;
   placeholder: string;
   onSave: (next: string | null) => void;
   saving: boolean;
@@ -54,7 +58,7 @@ function EditableDetail({
     return (
       <Flex align="center" gap={4} style={{ minWidth: 0 }}>
         <Typography.Text style={{ overflowWrap: 'anywhere' }} type={value ? undefined : 'secondary'}>
-          {value ?? placeholder}
+          {value ? shown(value) : placeholder}
         </Typography.Text>
         <Button
           type="text"
@@ -180,6 +184,7 @@ function Profile({
                 key={`phone:${customer.phone}`}
                 label="Phone"
                 value={customer.phone}
+                shown={phoneText}
                 placeholder="No phone number"
                 onSave={save('phone')}
                 saving={update.isPending && editing === 'phone'}

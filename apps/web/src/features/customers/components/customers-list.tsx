@@ -7,6 +7,7 @@ import { useResponsiveColumns } from '@/components/responsive-table.tsx';
 import { SearchField } from '@/components/search-field.tsx';
 import { dayText } from '@/lib/dates.ts';
 import { failureText } from '@/lib/failure-text.ts';
+import { phoneText } from '@/lib/phones.ts';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/customers.ts';
 import type { Viewer } from './customer-notes.tsx';
 import CustomerProfile from './customer-profile.tsx';
@@ -30,7 +31,7 @@ export function CustomersList({ viewer }: { viewer: Viewer }) {
         </Typography.Link>
       ),
     },
-    { title: 'Phone', key: 'phone', render: (_, c) => c.phone ?? '—' },
+    { title: 'Phone', key: 'phone', render: (_, c) => phoneText(c.phone) || '—' },
     { title: 'Email', key: 'email', render: (_, c) => c.email ?? '—' },
     {
       title: 'Enquiries',

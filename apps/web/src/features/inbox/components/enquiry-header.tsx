@@ -17,6 +17,7 @@ import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLabels } from '@/lib/labels.ts';
 import { requestCall } from '@/lib/phone-requests.ts';
+import { phoneText } from '@/lib/phones.ts';
 import { setNeedsPerson } from '../api/assistant.ts';
 import { memberName, useMembers } from '../api/get-members.ts';
 import { useMarkEnquiryUnread } from '../api/mark-enquiry-seen.ts';
@@ -60,7 +61,7 @@ export function EnquiryHeader({
   const name = customerLabel(enquiry.customer, enquiry.channel);
   const mine = enquiry.assigned_to === userId;
   const open = enquiry.status === 'open';
-  const contact = [enquiry.customer.phone, enquiry.customer.email].filter(
+  const contact = [phoneText(enquiry.customer.phone), enquiry.customer.email].filter(
     (c): c is string => Boolean(c) && c !== name,
   );
   const phoneNumber = enquiry.customer.phone;
@@ -150,7 +151,7 @@ export function EnquiryHeader({
       </div>
       <HeaderActions compact={compact}>
         {phoneNumber && (
-          <Tooltip title={`Call ${phoneNumber}`}>
+          <Tooltip title={`Call ${phoneText(phoneNumber)}`}>
             <Button
               icon={<PhoneOutlined />}
               aria-label={`Call ${name}`}

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { setBusinessCountry } from '../../../lib/locale.ts';
 import { continuesRun, customerLabel, formatListTime, initials, peopleSentence } from './format.ts';
 
 describe('customerLabel', () => {
   it('prefers the name, then the phone, then the email', () => {
     expect(customerLabel({ name: 'Ava Chen', phone: '+61400000000', email: null })).toBe('Ava Chen');
-    expect(customerLabel({ name: '  ', phone: '+61400000000', email: 'a@b.co' })).toBe('+61400000000');
+    // A number written as dialled: at home for the business's country, else internationally.
+    expect(customerLabel({ name: '  ', phone: '+61412345678', email: 'a@b.co' })).toBe('+61 412 345 678');
+    setBusinessCountry('AU');
+    expect(customerLabel({ name: '  ', phone: '+61412345678', email: 'a@b.co' })).toBe('0412 345 678');
+    expect(customerLabel({ name: null, phone: '+442079460958', email: null })).toBe('+44 20 7946 0958');
+    setBusinessCountry(null);
     expect(customerLabel({ name: null, phone: null, email: 'a@b.co' })).toBe('a@b.co');
     expect(customerLabel({ name: null, phone: null, email: null })).toBe('Unknown customer');
   });

@@ -1,16 +1,17 @@
 import dayjs from 'dayjs';
+import { phoneText } from '../../../lib/phones.ts';
 import type { EnquiryRow } from '../types.ts';
 
 type Customer = EnquiryRow['customer'];
 
 /**
- * Who the enquiry is with: their name, else the phone or email they wrote from. A website chat visitor who
+ * Who the enquiry is with: their name, else the phone (written as dialled) or email they wrote from. A website chat visitor who
  * gave none of them is a 'Website visitor': the id the chat made up for them is ours, never their name.
  */
 export function customerLabel(customer: Customer, channel?: string): string {
   return (
     customer.name?.trim() ||
-    customer.phone ||
+    phoneText(customer.phone) ||
     customer.email ||
     (channel === 'widget' ? 'Website visitor' : 'Unknown customer')
   );

@@ -3,11 +3,14 @@ import type { SetupChecklistJson } from '@switchboard/shared';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setBusinessCountry } from '../../../lib/locale.ts';
 import { inboxWelcome, setupProgress } from '../utils/items.ts';
 import { SetupChecklist } from './setup-checklist.tsx';
 
 afterEach(cleanup);
 beforeAll(() => {
+  // An Australian business: its numbers are written as dialled there.
+  setBusinessCountry('AU');
   // antd reads the media queries of the window jsdom does not have.
   window.matchMedia ??= ((query: string) => ({
     matches: false,
@@ -75,7 +78,7 @@ describe('SetupChecklist', () => {
     expect(within(number).getByRole('img', { name: 'Done' })).toBeTruthy();
     expect(within(number).queryByRole('link')).toBeNull();
     expect(
-      within(number).getByText('Text HELLO to +61491570000 from your phone; it will appear here.'),
+      within(number).getByText('Text HELLO to 0491 570 000 from your phone; it will appear here.'),
     ).toBeTruthy();
 
     const review = itemOf('Set your review link');
@@ -113,7 +116,7 @@ describe('SetupChecklist', () => {
   it('points a sandbox number at the sandbox phone', () => {
     renderChecklist(true, { ...SETUP, number: { ...SETUP.number!, sandbox: true } });
     expect(
-      screen.getByText('Text HELLO to +61491570000 from the sandbox phone; it will appear here.'),
+      screen.getByText('Text HELLO to 0491 570 000 from the sandbox phone; it will appear here.'),
     ).toBeTruthy();
   });
 });

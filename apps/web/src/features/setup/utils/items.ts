@@ -1,4 +1,5 @@
 import type { SetupChecklistJson, SetupItemKey } from '@switchboard/shared';
+import { phoneText } from '../../../lib/phones.ts';
 
 /** What each item asks for, what the business sees once it is done, the button, and what staff are told. */
 export const SETUP_TEXTS: Record<
@@ -64,8 +65,8 @@ export function setupProgress(setup: Pick<SetupChecklistJson, 'items'>): {
 /** The test text to try once there is a number: from a phone, or from the simulator for a sandbox number. */
 export function testMessageLine(number: NonNullable<SetupChecklistJson['number']>): string {
   return number.sandbox
-    ? `Text HELLO to ${number.phone} from the sandbox phone; it will appear here.`
-    : `Text HELLO to ${number.phone} from your phone; it will appear here.`;
+    ? `Text HELLO to ${phoneText(number.phone)} from the sandbox phone; it will appear here.`
+    : `Text HELLO to ${phoneText(number.phone)} from your phone; it will appear here.`;
 }
 
 /**
