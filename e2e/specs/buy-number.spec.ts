@@ -56,6 +56,7 @@ for (const size of [
 
     test('an owner searches by area code, buys a number and sees it with what US carriers need', async ({
       page,
+      browser,
       afterwards,
     }) => {
       const fake = await startFakeTwilio(twilio);
@@ -120,6 +121,40 @@ for (const size of [
         await number.scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SCREENSHOTS}/bought-${size.name}.png`, fullPage: true });
       }
+
+      // Whoever runs Switchboard submits the A2P 10DLC registration with Twilio and records it in the console;
+      // the owner's page then says texts go through.
+      const adminContext = await browser.newContext({
+        viewport: size.viewport,
+        ...(size.touch ? { hasTouch: true, isMobile: true } : {}),
+      });
+      afterwards(() => adminContext.close());
+      const admin = await adminContext.newPage();
+      await logIn(admin, LOGINS.admin.email);
+      await admin.goto('/admin');
+      await admin.getByLabel('Search businesses').fill('Harbourside Dental');
+      await admin.getByLabel('Search businesses').press('Enter');
+      await admin.getByRole('button', { name: 'Harbourside Dental' }).first().click();
+      const drawer = admin.getByRole('dialog', { name: 'Harbourside Dental' });
+      const held = drawer
+        .getByRole('list', { name: 'Numbers bought through Switchboard' })
+        .getByRole('listitem', { name: '(415) 555-0142' })
+        .first();
+      await expect(held).toContainText('Required — not started');
+      await held.getByLabel('Carrier registration of (415) 555-0142').click();
+      await admin
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+          hasText: 'Approved',
+        })
+        .click();
+      await expect(held).toContainText('Registered with US carriers for A2P 10DLC: texts go through.');
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        size.viewport.width,
+      );
+      if (SCREENSHOTS) await admin.screenshot({ path: `${SCREENSHOTS}/admin-numbers-${size.name}.png` });
+      await page.reload();
+      await expect(number).toContainText('Registered with US carriers for A2P 10DLC: texts go through.');
+      await expect(number).not.toContainText('What to do');
 
       // Released again, so the location is free for the other specs.
       await number.getByRole('button', { name: 'Release' }).click();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { conversationAction, logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -22,13 +23,15 @@ test('the customer beside the conversation: a bare number becomes a person, a cl
   await logIn(page, LOGINS.owner.email);
   const phone = randomMobile();
   const taken = randomMobile();
+  // Shown as dialled in Australia, where the business is.
+  const shown = parsePhoneNumberFromString(phone)!.formatNational();
   await sandboxInbound(page, { channel: 'whatsapp', from: { phone }, message: 'Are you open late?' });
   const enquiryId = await sandboxInbound(page, { from: { phone }, message: 'Need a check-up' });
   await sandboxInbound(page, { from: { phone: taken, name: 'Someone Else' }, message: 'Hi' });
   await page.goto(`/inbox/${enquiryId}`);
 
   const panel = page.getByRole('complementary', { name: 'Customer' });
-  await expect(panel).toContainText(phone);
+  await expect(panel).toContainText(shown);
   await expect(panel).toContainText('No name yet');
   await expect(panel).toContainText('Allowed');
   await expect(panel.getByRole('region', { name: 'Their enquiries' })).toContainText(
@@ -56,7 +59,7 @@ test('the customer beside the conversation: a bare number becomes a person, a cl
     'Another customer already has this phone number. Merge the two instead.',
   );
   await panel.getByRole('button', { name: 'Cancel' }).click();
-  await expect(panel).toContainText(phone);
+  await expect(panel).toContainText(shown);
 
   // Folded away, it stays folded after a reload.
   await page.getByRole('button', { name: 'Customer details' }).click();
@@ -73,7 +76,7 @@ test('the customer beside the conversation: a bare number becomes a person, a cl
   await conversationAction(page, 'Customer details');
   const drawer = page.getByRole('dialog', { name: 'Customer' });
   await expect(drawer).toContainText('Dana Bare');
-  await expect(drawer).toContainText(phone);
+  await expect(drawer).toContainText(shown);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 

@@ -1,4 +1,4 @@
-import { logIn, signedInApi } from '../fixtures/app.ts';
+import { fieldErrorOf, logIn, signedInApi } from '../fixtures/app.ts';
 import { LOGINS } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -19,7 +19,7 @@ test('the owner makes a label, staff put it on an enquiry and filter the inbox b
   await page.getByRole('button', { name: 'Add label' }).click();
   await dialog.getByLabel('Name', { exact: true }).fill(name.toLowerCase());
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(
+  await expect(fieldErrorOf(dialog, 'Name')).toHaveText(
     `There is already a label called “${name.toLowerCase()}”.`,
   );
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,4 +1,4 @@
-import { chooseFromAccountMenu, logIn } from '../fixtures/app.ts';
+import { chooseFromAccountMenu, fieldErrorOf, logIn } from '../fixtures/app.ts';
 import { DEMO_PASSWORD } from '../fixtures/logins.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -53,10 +53,7 @@ test('my profile: a new name and picture, and a new password that signs out ever
     await page.getByLabel('New password again').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
     // Said under the field it is about.
-    const current = page.locator('.ant-form-item').filter({ has: page.getByLabel('Current password') });
-    await expect(current.locator('.ant-form-item-explain-error')).toHaveText(
-      'The current password is incorrect.',
-    );
+    await expect(fieldErrorOf(page, 'Current password')).toHaveText('The current password is incorrect.');
     await page.getByLabel('Current password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Password changed. You were signed out everywhere else.')).toBeVisible();

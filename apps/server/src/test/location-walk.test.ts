@@ -164,6 +164,8 @@ const NOT_LOCATION_BOUND: Record<string, string> = {
   'GET /api/v1/admin/businesses/:id': 'Switchboard administrators only: every business’s people get 403',
   'PATCH /api/v1/admin/businesses/:id': 'Switchboard administrators only',
   'POST /api/v1/admin/businesses/:id/open': 'Switchboard administrators only',
+  'GET /api/v1/admin/businesses/:id/numbers': 'Switchboard administrators only',
+  'PATCH /api/v1/admin/numbers/:id': 'Switchboard administrators only',
   'PUT /api/v1/business/ai-flows/:id': 'the assistant’s flows are the business’s; owner only',
   'DELETE /api/v1/business/ai-flows/:id': 'the assistant’s flows are the business’s; owner only',
   'PUT /api/v1/business/ai/documents/:id': 'the assistant’s documents are the business’s; owner only',

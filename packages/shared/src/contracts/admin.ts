@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from './billing.ts';
 import { FeatureFlagsSchema, PlanSchema } from './business.ts';
+import { PlatformNumberSchema } from './channels.ts';
 import { PageQuery, pageOf, Timestamp } from './fields.ts';
 
 /** `GET /admin/businesses`: every business, searchable by business name, owner name or email, or id. */
@@ -60,3 +61,18 @@ export const AuditEntry = z.object({
 });
 export const AuditPage = pageOf(AuditEntry);
 export const AuditQuery = PageQuery.extend({ business_id: z.uuid('must be a business id').optional() });
+
+/** `GET /admin/businesses/{id}/numbers`: the numbers it bought through the platform account, held or given back. */
+export const AdminNumber = PlatformNumberSchema.extend({ location_name: z.string().nullable() });
+export const AdminNumberList = z.object({ items: z.array(AdminNumber) });
+
+/**
+ * `PATCH /admin/numbers/{id}`: where the number's carrier registration (US A2P 10DLC) stands, as the operator who
+ * submitted it with Twilio reads it there; the owner's Channels page says the same.
+ */
+export const AdminNumberPatch = z.strictObject({
+  registration: z.enum(['required', 'pending', 'approved', 'rejected'], {
+    message: 'must be required, pending, approved or rejected',
+  }),
+});
+export type AdminNumberPatchInput = z.input<typeof AdminNumberPatch>;

@@ -3,6 +3,9 @@ import {
   AdminBusinessPage,
   AdminBusinessPatch,
   AdminBusinessQuery,
+  AdminNumber,
+  AdminNumberList,
+  AdminNumberPatch,
   AuditPage,
   AuditQuery,
   answer,
@@ -11,6 +14,7 @@ import {
   PageQuery,
 } from '@switchboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listNumbersAsAdmin, setRegistrationAsAdmin } from '../channels/platform-numbers.ts';
 import { getBusiness, listAudit, listBusinesses, openBusiness, updateBusinessAsAdmin } from './service.ts';
 
 /** The super admin console's API, and the owner's own audit log. */
@@ -36,6 +40,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/businesses/:id/open',
     { schema: { params: IdParams, response: { 200: answer(OpenedBusiness) } } },
     async (request) => ({ body: await openBusiness(request.ctx, request.params.id) }),
+  );
+  app.get(
+    '/admin/businesses/:id/numbers',
+    { schema: { params: IdParams, response: { 200: answer(AdminNumberList) } } },
+    async (request) => ({ body: await listNumbersAsAdmin(request.ctx, request.params.id) }),
+  );
+  app.patch(
+    '/admin/numbers/:id',
+    { schema: { params: IdParams, body: AdminNumberPatch, response: { 200: answer(AdminNumber) } } },
+    async (request) => ({
+      body: await setRegistrationAsAdmin(request.ctx, request.params.id, request.body.registration),
+    }),
   );
   app.get(
     '/admin/audit-log',

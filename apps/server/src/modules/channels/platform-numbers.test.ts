@@ -293,6 +293,61 @@ describe('numbers bought through the platform Twilio account', SUITE_TIMEOUTS, (
     expect(again.statusCode).toBe(404);
   });
 
+  it('an administrator records where a US number’s carrier registration stands; the owner reads what it means', async () => {
+    const admin = await t.login(DEMO_LOGINS.admin);
+    const numbers = (token: string, business = harbourside) =>
+      t.request({ method: 'GET', url: `/api/v1/admin/businesses/${business}/numbers`, token });
+    const listed = await numbers(admin);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const items = listed.json().body.items as { id: string; phone_number: string; location_name: string }[];
+    expect(items.map((n) => n.phone_number)).toEqual(['+61491570200', '+14155550101']);
+    const us = items.find((n) => n.phone_number === '+14155550101')!;
+    const au = items.find((n) => n.phone_number === '+61491570200')!;
+    expect(us.location_name).toBeTruthy();
+    const record = (token: string, id: string, payload: Record<string, string>) =>
+      t.request({ method: 'PATCH', url: `/api/v1/admin/numbers/${id}`, token, payload });
+
+    // Only administrators: the business's own owner and staff are refused, and nothing changes.
+    expect((await numbers(owner)).statusCode).toBe(403);
+    expect((await record(owner, us.id, { registration: 'approved' })).statusCode).toBe(403);
+    expect((await record(staff, us.id, { registration: 'approved' })).statusCode).toBe(403);
+    const bad = await record(admin, us.id, { registration: 'done' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/must be required, pending, approved or rejected/);
+    expect(
+      (await record(admin, '0190f0a0-0000-7000-8000-000000000000', { registration: 'pending' })).statusCode,
+    ).toBe(404);
+    expect((await numbers(admin, '0190f0a0-0000-7000-8000-000000000000')).statusCode).toBe(404);
+    // A released number, and an Australian one (texts without registration), have nothing to record.
+    const released = await record(admin, au.id, { registration: 'pending' });
+    expect(released.statusCode).toBe(422);
+    expect(released.json().message).toMatch(/given back to Twilio/);
+
+    const pending = await record(admin, us.id, { registration: 'pending' });
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect(pending.json().body.registration).toMatchObject({ state: 'pending', action: null });
+    const approved = await record(admin, us.id, { registration: 'approved' });
+    expect(approved.json().body.registration.state).toBe('approved');
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/v1/channels/numbers?location_id=${loc1}`,
+      token: owner,
+    });
+    expect(list.json().body.items[0].registration).toEqual({
+      state: 'approved',
+      summary: 'Registered with US carriers for A2P 10DLC: texts go through.',
+      action: null,
+    });
+    // The owner's audit log says who recorded it.
+    const audit = await t.request({ method: 'GET', url: '/api/v1/business/audit-log', token: owner });
+    expect(audit.json().body.items).toContainEqual(
+      expect.objectContaining({
+        action: 'admin.number.registration',
+        detail: { phone_number: '+14155550101', from: 'pending', to: 'approved' },
+      }),
+    );
+  });
+
   it('when the subscription ends, a job releases the business numbers', async () => {
     await t.database.db
       .update(businesses)

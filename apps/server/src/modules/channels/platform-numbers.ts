@@ -14,7 +14,7 @@ import {
   type PlatformNumberSchema,
   type RegistrationState,
 } from '@switchboard/shared';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
@@ -30,11 +30,11 @@ import {
 } from '../../channels/twilio/api.ts';
 import type { Config } from '../../config.ts';
 import type { Context, Deps } from '../../context.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, fieldError, notFound } from '../../errors.ts';
 import { numbersRelease } from '../../jobs/definitions/numbers-release.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { decryptJson, encryptJson } from '../../lib/crypto.ts';
-import { requireOwner } from '../../plugins/auth.ts';
+import { requireOwner, requireSuperAdmin } from '../../plugins/auth.ts';
 import { findLocation } from '../locations/service.ts';
 import { aad, type ChannelAccountDto, toChannelJson, webhookUrls } from './accounts.ts';
 import { assertLocationFree, disconnectDisplaced, settleClaim } from './claims.ts';
@@ -433,4 +433,71 @@ export async function sweepUnheldNumbers(deps: Pick<Deps, 'db' | 'jobs' | 'confi
   for (const { business_id } of found)
     await deps.jobs.send(numbersRelease, { business_id }, { singletonKey: business_id });
   return found.length;
+}
+
+/** `GET /admin/businesses/{id}/numbers`: an administrator sees every number the business bought, newest first. */
+export async function listNumbersAsAdmin({ actor, db }: Pick<Context, 'actor' | 'db'>, businessId: string) {
+  requireSuperAdmin(actor);
+  if (!isUuid(businessId)) throw notFound('Business');
+  const [business] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  if (!business) throw notFound('Business');
+  const rows = await db
+    .select({ n: platformNumbers, location_name: locations.name })
+    .from(platformNumbers)
+    .leftJoin(locations, eq(locations.id, platformNumbers.location_id))
+    .where(eq(platformNumbers.business_id, businessId))
+    .orderBy(desc(platformNumbers.created_at));
+  return { items: rows.map((r) => ({ ...platformNumberDto(r.n), location_name: r.location_name })) };
+}
+
+/**
+ * `PATCH /admin/numbers/{id}`: the operator, who submits a US number's A2P 10DLC brand and campaign with Twilio,
+ * records where it stands there; the owner's Channels page then says what it means. Numbers of countries that
+ * need no registration, and numbers given back, have nothing to record.
+ */
+export async function setRegistrationAsAdmin(
+  { actor, db }: Pick<Context, 'actor' | 'db'>,
+  id: string,
+  registration: Exclude<RegistrationState, 'not_required'>,
+) {
+  const admin = requireSuperAdmin(actor);
+  if (!isUuid(id)) throw notFound('Number');
+  const [row] = await db.select().from(platformNumbers).where(eq(platformNumbers.id, id));
+  if (!row) throw notFound('Number');
+  if (row.released_at)
+    throw new AppError(
+      'unprocessable',
+      `${formatted(row.phone_number)} was given back to Twilio: it has nothing to register.`,
+    );
+  if (initialRegistration(row.iso_country) === 'not_required')
+    throw fieldError(
+      'unprocessable',
+      'registration',
+      `${formatted(row.phone_number)} texts without registration in its country (${row.iso_country}): there is nothing to record.`,
+    );
+  const [saved] = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(platformNumbers)
+      .set({ registration })
+      .where(eq(platformNumbers.id, row.id))
+      .returning();
+    // Written against the business, so its owner sees who recorded it.
+    await recordAudit(
+      tx,
+      { business_id: row.business_id, user_id: admin.user_id },
+      'admin.number.registration',
+      {
+        target: row.location_id ?? row.id,
+        detail: { phone_number: row.phone_number, from: row.registration, to: registration },
+      },
+    );
+    return updated;
+  });
+  const [location] = saved!.location_id
+    ? await db.select({ name: locations.name }).from(locations).where(eq(locations.id, saved!.location_id))
+    : [];
+  return { ...platformNumberDto(saved!), location_name: location?.name ?? null };
 }

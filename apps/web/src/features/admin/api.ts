@@ -1,4 +1,9 @@
-import type { AdminBusinessPatchInput, FeatureFlag } from '@switchboard/shared';
+import type {
+  AdminBusinessPatchInput,
+  AdminNumberPatchInput,
+  FeatureFlag,
+  PlatformNumber,
+} from '@switchboard/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope, type Page } from '@/lib/api-client.ts';
 import { cookieWrite, SELECTION_COOKIES, setAccessToken, writeCookies } from '@/lib/cookies.ts';
@@ -38,7 +43,33 @@ export const adminKeys = {
   all: ['admin'] as const,
   audit: (scope: string, businessId: string | null, page: number) =>
     ['audit', scope, businessId, page] as const,
+  numbers: (businessId: string) => ['admin', 'numbers', businessId] as const,
 };
+
+/** A number the business bought through the platform account, and where it is used. */
+export type AdminNumber = PlatformNumber & { location_name: string | null };
+
+export function useAdminNumbers(businessId: string) {
+  return useQuery({
+    queryKey: adminKeys.numbers(businessId),
+    queryFn: async () =>
+      (
+        await api.get<Envelope<{ items: AdminNumber[] }>>(
+          `/admin/businesses/${encodeURIComponent(businessId)}/numbers`,
+        )
+      ).data.body.items,
+  });
+}
+
+/** Records where a US number's carrier registration stands; the business's audit log says who did. */
+export function useRecordRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, patch }: { id: string; patch: AdminNumberPatchInput }) =>
+      (await api.patch<Envelope<AdminNumber>>(`/admin/numbers/${encodeURIComponent(id)}`, patch)).data.body,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
 
 export function useAdminBusinesses(q: string, page: number) {
   return useQuery({

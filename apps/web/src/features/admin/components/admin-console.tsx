@@ -21,9 +21,12 @@ import { failureText } from '@/lib/failure-text.ts';
 import { notify } from '@/lib/notifier.ts';
 import {
   type AdminBusiness,
+  type AdminNumber,
   useAdminBusinesses,
+  useAdminNumbers,
   useClearCache,
   useOpenBusiness,
+  useRecordRegistration,
   useUpdateBusiness,
 } from '../api.ts';
 import { signupFacts } from '../utils/signup-facts.ts';
@@ -40,6 +43,73 @@ const STATUS_COLOURS: Record<string, string> = {
 };
 const day = (iso: string | null) => (iso ? dayText(iso, 'short') : '—');
 const DAY_MS = 86_400_000;
+
+const REGISTRATION_OPTIONS = [
+  { value: 'required', label: 'Not started' },
+  { value: 'pending', label: 'Under review' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+] as const;
+
+/**
+ * The numbers a business bought through the platform account. A US number's A2P 10DLC registration is submitted
+ * with Twilio by whoever runs Switchboard; here they record where it stands, and the owner's Channels page says
+ * what that means. Numbers of countries without registration show what their carriers need, nothing to choose.
+ */
+function BusinessNumbers({ businessId }: { businessId: string }) {
+  const numbers = useAdminNumbers(businessId);
+  const record = useRecordRegistration();
+  const [error, setError] = useState<string | null>(null);
+  if (numbers.isPending) return <Typography.Text type="secondary">Loading the numbers…</Typography.Text>;
+  if (numbers.isError) return <Alert type="error" showIcon title={failureText(numbers.error)} role="alert" />;
+  if (numbers.data.length === 0)
+    return <Typography.Text type="secondary">No numbers bought through Switchboard.</Typography.Text>;
+  const choose = async (n: AdminNumber, registration: (typeof REGISTRATION_OPTIONS)[number]['value']) => {
+    setError(null);
+    try {
+      await record.mutateAsync({ id: n.id, patch: { registration } });
+      notify.success(`${n.formatted}: registration recorded.`);
+    } catch (e) {
+      setError(failureText(e));
+    }
+  };
+  return (
+    <Flex vertical gap={12}>
+      {error && <Alert type="error" showIcon title={error} role="alert" />}
+      <ul
+        aria-label="Numbers bought through Switchboard"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {numbers.data.map((n) => (
+          <li key={n.id} aria-label={n.formatted} style={{ padding: '8px 0' }}>
+            <Flex justify="space-between" align="center" gap={12} wrap>
+              <span>
+                <Typography.Text strong>{n.formatted}</Typography.Text>{' '}
+                <Typography.Text type="secondary">
+                  {n.iso_country} ·{' '}
+                  {n.released_at ? `given back ${day(n.released_at)}` : (n.location_name ?? '—')}
+                </Typography.Text>
+              </span>
+              {n.registration.state !== 'not_required' && !n.released_at && (
+                <Select
+                  aria-label={`Carrier registration of ${n.formatted}`}
+                  value={n.registration.state}
+                  style={{ width: 150 }}
+                  loading={record.isPending}
+                  options={REGISTRATION_OPTIONS.map((o) => ({ ...o }))}
+                  onChange={(v) => choose(n, v)}
+                />
+              )}
+            </Flex>
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
+              {n.registration.summary}
+            </Typography.Text>
+          </li>
+        ))}
+      </ul>
+    </Flex>
+  );
+}
 
 /** One business in the drawer: its account, what an administrator may change, its audit log. */
 function BusinessDrawer({ business, onClose }: { business: AdminBusiness; onClose: () => void }) {
@@ -171,6 +241,10 @@ function BusinessDrawer({ business, onClose }: { business: AdminBusiness; onClos
               />
             </Flex>
           </Flex>
+        </div>
+        <div>
+          <Typography.Title level={5}>Phone numbers</Typography.Title>
+          <BusinessNumbers businessId={business.id} />
         </div>
         {business.signup_meta && (
           <div>

@@ -25,6 +25,20 @@ describe('audit log lines in words', () => {
     });
   });
 
+  it('a US number’s carrier registration an administrator recorded', () => {
+    expect(
+      auditText('admin.number.registration', {
+        phone_number: '+14155550101',
+        from: 'pending',
+        to: 'approved',
+      }),
+    ).toEqual({
+      what: 'Switchboard administrator recorded a number’s carrier registration',
+      detail: '+14155550101: registered with US carriers.',
+    });
+    expect(auditText('admin.number.registration', { to: 'later' }).detail).toBe('A number: changed.');
+  });
+
   it('every other line keeps its action and detail', () => {
     expect(auditText('location.create', { name: 'Docklands' })).toEqual({
       what: 'location create',

@@ -17,6 +17,14 @@ const PROVIDERS: Record<string, string> = {
   google_rcs: 'Google RCS',
 };
 
+/** A US number's A2P 10DLC registration, as an administrator records it. */
+const REGISTRATION_WORDS: Record<string, string> = {
+  required: 'registration required, not started',
+  pending: 'registration under review',
+  approved: 'registered with US carriers',
+  rejected: 'registration rejected',
+};
+
 const record = (detail: unknown): Record<string, unknown> =>
   detail && typeof detail === 'object' ? (detail as Record<string, unknown>) : {};
 
@@ -31,7 +39,8 @@ function plain(action: string, detail: unknown): AuditText {
 
 /**
  * The lines an owner most needs to understand are said in words: a Switchboard administrator coming into the
- * business (and how), and a channel disconnected because another business proved its address is theirs.
+ * business (and how), a channel disconnected because another business proved its address is theirs, and a
+ * number's carrier registration recorded by an administrator.
  * Every other line keeps its action name and detail.
  */
 export function auditText(action: string, detail: unknown): AuditText {
@@ -50,6 +59,14 @@ export function auditText(action: string, detail: unknown): AuditText {
       return {
         what: 'Channel disconnected',
         detail: `Another business showed ${provider} that ${address} is theirs. Check the account under Channels & forms.`,
+      };
+    }
+    case 'admin.number.registration': {
+      const number = typeof d.phone_number === 'string' ? d.phone_number : 'A number';
+      const to = typeof d.to === 'string' ? REGISTRATION_WORDS[d.to] : undefined;
+      return {
+        what: 'Switchboard administrator recorded a number’s carrier registration',
+        detail: to ? `${number}: ${to}.` : `${number}: changed.`,
       };
     }
     default:

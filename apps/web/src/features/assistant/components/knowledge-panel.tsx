@@ -75,8 +75,9 @@ export function KnowledgePanel({ canManage, onReview }: { canManage: boolean; on
     if (fine.length) read({ files: fine, url: '' });
     if (big) setProblem(`“${big.name}” is larger than ${MAX_MB} MB. Upload a smaller file.`);
   };
+  // A website address refused here is said under its box; a file's refusal beside the list stays until the
+  // next reading.
   const readWebsite = () => {
-    setProblem(null);
     const refuse = (words: string) => address.setFields([{ name: 'url', errors: [words] }]);
     if (!url.trim()) return refuse('Write a website address, like https://example.com/faq.');
     if (!/^https?:\/\/[^\s/]+\.[^\s]+/i.test(url.trim())) {

@@ -104,7 +104,11 @@ export function LocationChannels({ location, canManage }: Props) {
       {getNumber && (
         <Popconfirm
           title="Get a phone number?"
-          description={`A new number is assigned to ${name}; customers can text it.`}
+          description={
+            numbers.data?.sandbox && !ownTwilio
+              ? `A sandbox number for ${name}: text and call it from the sandbox phone to try Switchboard. It is not a real number${platform ? '; buy one for customers to text' : ''}.`
+              : `A new number is assigned to ${name}; customers can text it.`
+          }
           okText="Get a number"
           onConfirm={() => purchase.mutateAsync(location.id)}
         >
