@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { logIn, signedInApi } from '../fixtures/app.ts';
 import { installFakeTwilioSignalling } from '../fixtures/fake-twilio-signalling.ts';
 import { LOGINS } from '../fixtures/logins.ts';
@@ -134,7 +135,7 @@ test("the owner sets up calling; a customer's call shows in the inbox as it ring
 
     const row = page
       .getByRole('list', { name: 'Enquiries' })
-      .getByRole('link', { name: new RegExp(caller.slice(-6)) });
+      .getByRole('link', { name: parsePhoneNumberFromString(caller)!.formatNational() });
     await expect(row).toContainText('Incoming call');
     // Who is calling shows on the page, with the way into their conversation.
     const toast = page.getByRole('alert').filter({ hasText: `${caller} is calling` });

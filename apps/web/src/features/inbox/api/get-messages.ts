@@ -1,6 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client.ts';
-import type { MessagePage } from '../types.ts';
+import type { MessagePage, Paged } from '../types.ts';
+import { localMessagesOf } from '../utils/local-messages.ts';
+import { keepLocalMessages } from '../utils/message-cache.ts';
 import { inboxKeys } from './query-keys.ts';
 
 export const MESSAGE_PAGE_SIZE = 30;
@@ -26,7 +28,17 @@ export async function getMessages(
 export const getMessagesQueryOptions = (enquiryId: string) =>
   infiniteQueryOptions({
     queryKey: inboxKeys.messages(enquiryId),
-    queryFn: ({ pageParam, signal }) => getMessages(enquiryId, pageParam, signal),
+    queryFn: async ({ pageParam, signal, client, queryKey }) => {
+      const page = await getMessages(enquiryId, pageParam, signal);
+      // The newest page fetched again keeps the replies only this browser has (on their way, or not sent).
+      return pageParam === 1
+        ? keepLocalMessages(
+            page,
+            client.getQueryData<Paged<MessagePage>>(queryKey),
+            localMessagesOf(enquiryId),
+          )
+        : page;
+    },
     initialPageParam: 1,
     getNextPageParam: (last: MessagePage) => (last.has_more ? last.page + 1 : undefined),
     staleTime: 5 * 60_000,

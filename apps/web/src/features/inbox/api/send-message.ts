@@ -5,6 +5,7 @@ import { api, type Envelope } from '@/lib/api-client.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { failureText } from '@/lib/failure-text.ts';
 import type { Attachment, EnquiryRow, InboxUser, MessageDto } from '../types.ts';
+import { holdLocalMessage, releaseLocalMessage } from '../utils/local-messages.ts';
 import { optimisticMessage } from '../utils/message-cache.ts';
 import { dropOptimisticMessage, writeEnquiry, writeMessage } from '../utils/query-cache.ts';
 import { dailyUsageKey } from './daily-usage.ts';
@@ -79,11 +80,13 @@ function optimistic(input: SendMessageInput) {
 
 function markFailed(queryClient: QueryClient, input: SendMessageInput, error: unknown) {
   failedSends.set(input.clientId, input);
-  writeMessage(queryClient, {
+  const failed: MessageDto = {
     ...optimistic(input),
     status: 'failed',
     error: `Not sent. ${failureText(error)}`,
-  });
+  };
+  holdLocalMessage(failed);
+  writeMessage(queryClient, failed);
 }
 
 /** A message shown as not sent by this browser (it never reached the server), which "Retry" can send again. */
@@ -103,7 +106,9 @@ export function useSendMessage() {
       const now = new Date();
       failedSends.delete(input.clientId);
       dropOptimisticMessage(queryClient, input.enquiry.id, input.clientId);
-      writeMessage(queryClient, optimistic(input));
+      const mine = optimistic(input);
+      holdLocalMessage(mine);
+      writeMessage(queryClient, mine);
       const preview = input.message.trim() || (input.attachments.length > 0 ? 'Attachment' : '');
       writeEnquiry(
         queryClient,
@@ -111,11 +116,15 @@ export function useSendMessage() {
         input.user.id,
       );
     },
-    onSuccess: (message) => writeMessage(queryClient, message),
+    onSuccess: (message, input) => {
+      releaseLocalMessage(input.clientId);
+      writeMessage(queryClient, message);
+    },
     onError: (error, input) => {
       const collision = sendCollision(error);
       if (collision && input.onCollision) {
         // Nothing was sent: the reply goes back to its writer with what the other person said.
+        releaseLocalMessage(input.clientId);
         dropOptimisticMessage(queryClient, input.enquiry.id, input.clientId);
         void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(input.enquiry.id) });
         // The list showed the reply as the conversation's latest: it shows what was really said last again.
@@ -152,6 +161,7 @@ export function useFailedSend() {
     (message: MessageDto) => {
       if (!message.client_id) return;
       failedSends.delete(message.client_id);
+      releaseLocalMessage(message.client_id);
       dropOptimisticMessage(queryClient, message.enquiry_id, message.client_id);
     },
     [queryClient],

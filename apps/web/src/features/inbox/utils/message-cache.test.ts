@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageDto, MessagePage, Paged } from '../types.ts';
 import {
   flattenMessages,
+  keepLocalMessages,
   mergeMessage,
   optimisticMessage,
   removeMessage,
@@ -183,5 +184,57 @@ describe('removeMessage and flattenMessages', () => {
     // The older page was fetched after a new message shifted the offsets: m3 comes back twice.
     const data = thread([msg('m4', 4), msg('m5', 5)], [msg('m2', 2), msg('m3', 3), msg('m4', 4)]);
     expect(texts(data)).toEqual(['m2', 'm3', 'm4', 'm5']);
+  });
+});
+
+describe('keepLocalMessages: the thread fetched again', () => {
+  const mine = (clientId: string, minute: number, status: MessageDto['status']) => ({
+    ...optimisticMessage({
+      clientId,
+      enquiryId: 'e1',
+      customerId: 'c1',
+      channel: 'sms',
+      message: `reply ${clientId}`,
+      attachments: [],
+      user: USER,
+      now: new Date(Date.UTC(2025, 0, 1, 9, minute)),
+    }),
+    status,
+  });
+
+  it('keeps a reply that was not sent, and one on its way, in time order', () => {
+    const before = thread([
+      msg('m1', 1),
+      mine('failed-1', 2, 'failed'),
+      msg('m3', 3),
+      mine('going-1', 4, 'queued'),
+    ]);
+    const fetched = thread([msg('m1', 1), msg('m3', 3)]).pages[0]!;
+    expect(keepLocalMessages(fetched, before).items.map((m) => m.id)).toEqual([
+      'm1',
+      'client:failed-1',
+      'm3',
+      'client:going-1',
+    ]);
+  });
+
+  it('gives back a reply that failed before the thread had loaded, once, beside the cache’s own copy', () => {
+    const failed = mine('early-1', 2, 'failed');
+    const fetched = thread([msg('m1', 1), msg('m3', 3)]).pages[0]!;
+    expect(keepLocalMessages(fetched, undefined, [failed]).items.map((m) => m.id)).toEqual([
+      'm1',
+      'client:early-1',
+      'm3',
+    ]);
+    const cached = thread([msg('m1', 1), failed]);
+    expect(keepLocalMessages(fetched, cached, [failed]).items.map((m) => m.id)).toHaveLength(3);
+  });
+
+  it('drops the browser’s copy once the server has the reply (by client id), and changes nothing else', () => {
+    const before = thread([msg('m1', 1), mine('sent-1', 2, 'queued')]);
+    const stored = msg('m2', 2, { client_id: 'sent-1', direction: 'out', status: 'sent' });
+    const fetched = thread([msg('m1', 1), stored]).pages[0]!;
+    expect(keepLocalMessages(fetched, before)).toBe(fetched);
+    expect(keepLocalMessages(fetched, undefined)).toBe(fetched);
   });
 });

@@ -79,6 +79,27 @@ export function removeMessage(data: Paged<MessagePage>, clientId: string): Paged
 }
 
 /**
+ * The newest page as the server sent it, with this browser's own replies that the server does not have yet (on
+ * their way, or not sent and waiting for Retry) kept in their place: the thread fetched again (a reconnect, a
+ * conversation event) must not drop a reply the person wrote.
+ */
+export function keepLocalMessages(
+  page: MessagePage,
+  previous: Paged<MessagePage> | undefined,
+  held: MessageDto[] = [],
+): MessagePage {
+  const local: MessageDto[] = [];
+  for (const m of [...held, ...flattenMessages(previous).filter((c) => c.id.startsWith('client:'))]) {
+    if (page.items.some((i) => sameMessage(i, m)) || local.some((l) => sameMessage(l, m))) continue;
+    local.push(m);
+  }
+  if (local.length === 0) return page;
+  let data: Paged<MessagePage> = { pages: [page], pageParams: [page.page] };
+  for (const m of local) data = upsertMessage(data, m);
+  return data.pages[0] ?? page;
+}
+
+/**
  * The thread oldest to newest. Pages are fetched newest first by offset, so a page fetched after new
  * messages arrived repeats some already shown: each message appears once.
  */

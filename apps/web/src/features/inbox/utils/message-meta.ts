@@ -80,9 +80,10 @@ export function automaticSender(message: {
   direction: 'in' | 'out';
   team_user: unknown;
   ai_interaction: string | null;
-  meta: Record<string, unknown>;
+  /** Absent on a reply still on its way (the browser's own copy until the server answers). */
+  meta?: Record<string, unknown> | null;
 }): 'assistant' | 'automatic' | null {
   if (message.direction !== 'out' || message.team_user) return null;
   if (message.ai_interaction === 'ai_generated') return 'assistant';
-  return typeof message.meta.auto === 'string' ? 'automatic' : null;
+  return typeof message.meta?.auto === 'string' ? 'automatic' : null;
 }
