@@ -67,7 +67,12 @@ export function useRecordRegistration() {
   return useMutation({
     mutationFn: async ({ id, patch }: { id: string; patch: AdminNumberPatchInput }) =>
       (await api.patch<Envelope<AdminNumber>>(`/admin/numbers/${encodeURIComponent(id)}`, patch)).data.body,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    // The drawer's numbers, and its audit log, which now says who recorded it.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: ['audit'] }),
+      ]),
   });
 }
 

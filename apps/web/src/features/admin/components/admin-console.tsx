@@ -101,9 +101,11 @@ function BusinessNumbers({ businessId }: { businessId: string }) {
                 />
               )}
             </Flex>
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
-              {n.registration.summary}
-            </Typography.Text>
+            {!n.released_at && (
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
+                {n.registration.summary}
+              </Typography.Text>
+            )}
           </li>
         ))}
       </ul>
